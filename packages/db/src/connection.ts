@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type DatabaseKind = 'postgres' | 'pglite';
+
+export type DatabaseHandle = {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  /** Present for Postgres: lets the outbox relay LISTEN on a dedicated client. */
+  pool?: pg.Pool;
+  close(): Promise<void>;
+};
+
+export type ConnectOptions = {
+  /** A postgres:// URL. Without one, PGlite runs embedded in `dataDir`. */
+  databaseUrl?: string | undefined;
+  /** PGlite's folder; 'memory://' keeps it in memory. Defaults to data/pg. */
+  dataDir?: string;
+  /** Pool size for Postgres. */
+  maxConnections?: number;
+};
+
+const OID_INT8 = 20;
+const OID_DATE = 1082;
+
+// `date` stays 'YYYY-MM-DD' (never a local-time Date) and bigint counts become numbers:
+// report sizes and ids stay far below 2^53.
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === OID_DATE) return (value: string) => value;
+    if (oid === OID_INT8) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+export function connect(options: ConnectOptions = {}): DatabaseHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.maxConnections ?? 10,
+      types: pgTypes as pg.CustomTypesConfig,
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', pool, close: () => db.destroy() };
+  }
+  const dataDir = options.dataDir ?? 'data/pg';
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const pglite = new PGlite(dataDir, {
+    parsers: {
+      [OID_DATE]: (value: string) => value,
+      [OID_INT8]: (value: string) => Number(value),
+    },
+    serializers: { [pgliteTypes.INT8]: (value: unknown) => String(value) },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}

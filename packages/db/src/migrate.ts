@@ -1,0 +1,9 @@
+import { type Kysely, type MigrationResultSet, Migrator } from 'kysely';
+import { migrations } from './migrations/index.js';
+
+export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const result = await migrator.migrateToLatest();
+  if (result.error) throw result.error;
+  return result;
+}

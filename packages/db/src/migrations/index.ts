@@ -1,0 +1,22 @@
+import type { Migration } from 'kysely';
+import * as referenceData from './2026112101_reference_data.js';
+import * as usersAndSessions from './2026112102_users_and_sessions.js';
+import * as reportsAndMonitors from './2026112103_reports_and_monitors.js';
+import * as content from './2026112104_content.js';
+import * as dashboards from './2026112105_dashboards.js';
+import * as tenants from './2026112106_tenants.js';
+import * as operationalForms from './2026112107_operational_forms.js';
+import * as outboxAndAudit from './2026112108_outbox_and_audit.js';
+
+// Listed explicitly so the same migrations run under tsx, vitest and a bundler alike.
+// A landed migration is never edited: add a new file.
+export const migrations: Record<string, Migration> = {
+  '2026112101_reference_data': referenceData,
+  '2026112102_users_and_sessions': usersAndSessions,
+  '2026112103_reports_and_monitors': reportsAndMonitors,
+  '2026112104_content': content,
+  '2026112105_dashboards': dashboards,
+  '2026112106_tenants': tenants,
+  '2026112107_operational_forms': operationalForms,
+  '2026112108_outbox_and_audit': outboxAndAudit,
+};

@@ -1,0 +1,350 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+// Kysely's view of the tables created by ./migrations. Dates (SQL `date`) travel as
+// 'YYYY-MM-DD' strings; timestamps as Date.
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type DateOnly = ColumnType<string, string, string>;
+type Json = ColumnType<unknown, string | undefined, string>;
+type NullableJson = ColumnType<unknown | null, string | null | undefined, string | null>;
+type Numeric = ColumnType<string, string | number, string | number>;
+
+export type AccessTypesTable = { code: string; name: string };
+export type FrequencyTypesTable = { code: string; name: string };
+export type PartnersTable = {
+  partner_id: Generated<number>;
+  access_type_code: string;
+  code: string;
+  name: string;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+};
+export type ReportCategoriesTable = {
+  code: string;
+  name: string;
+  external_link: string | null;
+  owner_emails: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+};
+export type ReportCategoryFrequencyTypesTable = { category_code: string; frequency_type_code: string };
+export type PartnerCategoriesTable = { partner_id: number; category_code: string };
+export type PartnerCategoryFrequencyTypesTable = {
+  partner_id: number;
+  category_code: string;
+  frequency_type_code: string;
+};
+export type DatasetsTable = { catalog_id: string; object_key: string; created_at: Generated<Date> };
+
+export type UsersTable = {
+  user_id: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  email: Generated<string>;
+  phone: string | null;
+  common_id: string | null;
+  is_external_user: Generated<boolean>;
+  is_internal_admin: Generated<boolean>;
+  is_service_account: Generated<boolean>;
+  disabled_at: NullableTimestamp;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+};
+export type UserFeaturesTable = { user_id: string; feature: string };
+export type UserPartnerAccessTable = { user_id: string; access_type_code: string; partner_code: string };
+export type UserIdentitiesTable = {
+  provider: string;
+  subject: string;
+  user_id: string;
+  created_at: Generated<Date>;
+};
+export type ServiceAccountTokensTable = {
+  token_id: Generated<string>;
+  user_id: string;
+  name: Generated<string>;
+  token_hash: string;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  last_used_at: NullableTimestamp;
+};
+export type SessionsTable = {
+  session_hash: string;
+  user_id: string;
+  provider: string | null;
+  id_token: string | null;
+  created_at: Generated<Date>;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  human_verified_at: NullableTimestamp;
+};
+export type PendingLoginsTable = {
+  state: string;
+  provider: string;
+  code_verifier: string;
+  nonce: string;
+  return_to: string | null;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+};
+
+export type ReportsTable = {
+  report_id: Generated<number>;
+  partner_id: number;
+  category_code: string;
+  frequency_type_code: string;
+  report_date: DateOnly;
+  file_name: string;
+  file_size: ColumnType<number, number, number>;
+  content_type: string;
+  sha256: string;
+  storage_key: string;
+  last_modified: Timestamp;
+  uploaded_at: Generated<Date>;
+  uploaded_by: string | null;
+  superseded_at: NullableTimestamp;
+  superseded_by: number | null;
+  deleted_at: NullableTimestamp;
+  deleted_by: string | null;
+};
+export type ReportMonitorsTable = {
+  report_monitor_id: Generated<number>;
+  partner_id: number;
+  category_code: string;
+  frequency_type_code: string;
+  frequency_day: string | null;
+  frequency_number: number | null;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+};
+export type ReportMonitorRunsTable = {
+  run_id: Generated<number>;
+  check_date: DateOnly;
+  started_at: Generated<Date>;
+  finished_at: NullableTimestamp;
+  late: Generated<boolean>;
+  due_count: Generated<number>;
+  missing_count: Generated<number>;
+};
+export type ReportMonitorAlertsTable = {
+  run_id: number;
+  report_monitor_id: number;
+  due_date: DateOnly;
+  recipients: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: Generated<Date>;
+};
+
+export type FaqsTable = {
+  faq_id: Generated<number>;
+  question: string;
+  answer: string;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+};
+export type BannerTypesTable = { banner_code: string; alert_code: string; name: string };
+export type BannersTable = {
+  banner_id: Generated<number>;
+  banner_message: string;
+  banner_type: string;
+  time_to_live: number | null;
+  is_active: Generated<boolean>;
+  activated_at: Timestamp;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+};
+export type PartnerImagesTable = {
+  partner_code: string;
+  kind: 'LOGO' | 'MARKETING';
+  storage_key: string;
+  content_type: string;
+  byte_size: number;
+  updated_at: Timestamp;
+  updated_by: string | null;
+};
+export type IssueReasonsTable = { reason: string; sort_order: Generated<number> };
+export type ReportedIssuesTable = {
+  issue_id: Generated<number>;
+  user_id: string | null;
+  phone: string | null;
+  reason: string;
+  message: string;
+  created_at: Generated<Date>;
+};
+
+export type DashboardsTable = {
+  dashboard_id: Generated<number>;
+  partner_id: number;
+  dashboard_name: string;
+  dashboard_description: Generated<string>;
+  dashboard_url: string;
+  dashboard_type: 'TABLEAU' | 'RSTUDIO' | 'THOUGHTSPOT' | 'QUICKSIGHT';
+  dashboard_content_type: string | null;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+};
+export type DashboardActivityEventsTable = {
+  event_id: string;
+  dashboard_id: number;
+  user_id: string | null;
+  kind: 'VIEW' | 'FAIL';
+  detail: NullableJson;
+  occurred_at: Timestamp;
+  recorded_at: Generated<Date>;
+};
+export type DashboardViewsMonthlyTable = { dashboard_id: number; month: DateOnly; views: Generated<number> };
+
+export type TenantsTable = { tenant_id: string; display_name: string; logo_url: string | null };
+export type RolesTable = {
+  role_id: string;
+  role_name: string;
+  role_description: Generated<string>;
+  rank: number | null;
+};
+export type TenantMembersTable = {
+  tenant_id: string;
+  user_id: string;
+  email_address: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  created_at: Generated<Date>;
+};
+export type TenantMemberRolesTable = { tenant_id: string; user_id: string; role_id: string };
+export type InvitationsTable = {
+  invitation_id: Generated<string>;
+  tenant_id: string;
+  email_address: string;
+  user_role_ids: ColumnType<string[], string[], string[]>;
+  is_thoughtspot_user: Generated<boolean>;
+  inviter_name: Generated<string>;
+  token_hash: string;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  accepted_at: NullableTimestamp;
+  deleted_at: NullableTimestamp;
+};
+
+export type InvoiceBatchesTable = {
+  batch_id: Generated<number>;
+  batch_date: DateOnly;
+  started_at: Generated<Date>;
+  finished_at: NullableTimestamp;
+  request_count: Generated<number>;
+};
+export type CustomerInvoiceRequestsTable = {
+  record_id: Generated<number>;
+  account_number: string;
+  start_date: DateOnly;
+  end_date: DateOnly;
+  batch_date: DateOnly;
+  batch_id: number | null;
+  created_by: string;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+};
+export type DisputeBatchesTable = {
+  batch_id: Generated<number>;
+  batch_date: DateOnly;
+  started_at: Generated<Date>;
+  finished_at: NullableTimestamp;
+  dispute_count: Generated<number>;
+  storage_key: string | null;
+};
+export type DisputesTable = {
+  record_id: Generated<number>;
+  retailer: string;
+  message_type: 'claim-request' | 'outcome-chargeback';
+  customer_id: string;
+  bin: string;
+  message_date: DateOnly;
+  dispute_reason_desc: string;
+  transaction_date: DateOnly;
+  last_four_card_num: string;
+  dispute_amount: Numeric;
+  transaction_amount: Numeric;
+  issuer_claim_id: string;
+  issuer_claim_transaction_id: string;
+  merchant_id: string;
+  acquirer_ref_id: string;
+  acquirer_claim_id: string | null;
+  chargeback_reference_id: string | null;
+  batch_date: DateOnly;
+  batch_id: number | null;
+  created_by: string;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+};
+
+export type OutboxTable = {
+  outbox_id: Generated<string>;
+  queue: string;
+  job_name: string;
+  payload: Json;
+  job_id: string | null;
+  created_at: Generated<Date>;
+  published_at: NullableTimestamp;
+  attempts: Generated<number>;
+  last_error: string | null;
+};
+export type AuditLogTable = {
+  audit_id: Generated<number>;
+  at: Generated<Date>;
+  actor_user_id: string | null;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  before: NullableJson;
+  after: NullableJson;
+  detail: NullableJson;
+};
+export type SeedRunsTable = { name: string; applied_at: Generated<Date> };
+
+export type Database = {
+  access_types: AccessTypesTable;
+  frequency_types: FrequencyTypesTable;
+  partners: PartnersTable;
+  report_categories: ReportCategoriesTable;
+  report_category_frequency_types: ReportCategoryFrequencyTypesTable;
+  partner_categories: PartnerCategoriesTable;
+  partner_category_frequency_types: PartnerCategoryFrequencyTypesTable;
+  datasets: DatasetsTable;
+  users: UsersTable;
+  user_features: UserFeaturesTable;
+  user_partner_access: UserPartnerAccessTable;
+  user_identities: UserIdentitiesTable;
+  service_account_tokens: ServiceAccountTokensTable;
+  sessions: SessionsTable;
+  pending_logins: PendingLoginsTable;
+  reports: ReportsTable;
+  report_monitors: ReportMonitorsTable;
+  report_monitor_runs: ReportMonitorRunsTable;
+  report_monitor_alerts: ReportMonitorAlertsTable;
+  faqs: FaqsTable;
+  banner_types: BannerTypesTable;
+  banners: BannersTable;
+  partner_images: PartnerImagesTable;
+  issue_reasons: IssueReasonsTable;
+  reported_issues: ReportedIssuesTable;
+  dashboards: DashboardsTable;
+  dashboard_activity_events: DashboardActivityEventsTable;
+  dashboard_views_monthly: DashboardViewsMonthlyTable;
+  tenants: TenantsTable;
+  roles: RolesTable;
+  tenant_members: TenantMembersTable;
+  tenant_member_roles: TenantMemberRolesTable;
+  invitations: InvitationsTable;
+  invoice_batches: InvoiceBatchesTable;
+  customer_invoice_requests: CustomerInvoiceRequestsTable;
+  dispute_batches: DisputeBatchesTable;
+  disputes: DisputesTable;
+  outbox: OutboxTable;
+  audit_log: AuditLogTable;
+  seed_runs: SeedRunsTable;
+};
+
+export type Partner = Selectable<PartnersTable>;
+export type NewPartner = Insertable<PartnersTable>;
+export type PartnerUpdate = Updateable<PartnersTable>;
+export type Report = Selectable<ReportsTable>;
+export type User = Selectable<UsersTable>;

@@ -1,0 +1,80 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { connect, type DatabaseHandle } from '../src/connection.js';
+import { migrateToLatest } from '../src/migrate.js';
+import { migrations } from '../src/migrations/index.js';
+import { createTestDatabase } from '../src/testing.js';
+
+type Opened = DatabaseHandle & { drop?: () => Promise<void> };
+
+// The same migrations and the same queries must run on Postgres and on embedded PGlite.
+const engines: Array<[string, () => Promise<Opened>]> = [
+  ['postgres', async () => createTestDatabase()],
+  [
+    'pglite',
+    async () => {
+      const handle = connect({ dataDir: 'memory://' });
+      await migrateToLatest(handle.db);
+      return handle;
+    },
+  ],
+];
+
+describe.each(engines)('migrations and queries on %s', (kind, open) => {
+  let handle: Opened;
+  afterAll(async () => {
+    if (handle?.drop) await handle.drop();
+    else await handle?.close();
+  });
+
+  it('migrates to the latest version and enforces the spec rules', async () => {
+    handle = await open();
+    expect(handle.kind).toBe(kind);
+    const applied = await handle.db
+      .selectFrom('kysely_migration' as never)
+      .select('name' as never)
+      .execute();
+    expect(applied).toHaveLength(Object.keys(migrations).length);
+
+    const { db } = handle;
+    await db.insertInto('access_types').values({ code: 'EXT', name: 'External' }).execute();
+    await db
+      .insertInto('partners')
+      .values({ access_type_code: 'EXT', code: 'BJS', name: "BJ's", updated_at: new Date() })
+      .execute();
+    // Partner type+code is unique case-insensitively.
+    await expect(
+      db
+        .insertInto('partners')
+        .values({ access_type_code: 'EXT', code: 'bjs', name: 'Other', updated_at: new Date() })
+        .execute(),
+    ).rejects.toMatchObject({ code: '23505' });
+    // A 16-digit account number is a database rule too.
+    await expect(
+      db
+        .insertInto('customer_invoice_requests')
+        .values({
+          account_number: '123',
+          start_date: '2026-01-01',
+          end_date: '2026-01-31',
+          batch_date: '2026-02-02',
+          created_by: 'x',
+          updated_at: new Date(),
+        })
+        .execute(),
+    ).rejects.toMatchObject({ code: '23514' });
+
+    const partners = await db
+      .selectFrom('partners')
+      .select(['code', 'access_type_code'])
+      .where('code', 'ilike', 'bjs')
+      .execute();
+    expect(partners).toEqual([{ code: 'BJS', access_type_code: 'EXT' }]);
+  });
+
+  it('returns SQL dates as YYYY-MM-DD strings', async () => {
+    const row = await handle.db
+      .selectNoFrom((eb) => eb.cast<string>(eb.val('2026-03-08'), 'date').as('d'))
+      .executeTakeFirstOrThrow();
+    expect(row.d).toBe('2026-03-08');
+  });
+});
