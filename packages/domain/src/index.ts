@@ -1,0 +1,6 @@
+export * from './features.js';
+export * from './limits.js';
+export * from './login-error.js';
+export * from './messages.js';
+export * from './pages.js';
+export * from './permissions.js';

@@ -1,0 +1,29 @@
+// Business constants of SPEC.md §9.
+export const MAX_REPORTS_PER_DOWNLOAD = 3;
+export const VIEWABLE_EXTENSIONS = ['csv', 'xls', 'xlsx'] as const;
+export const ERROR_ALERT_MS = 5_000;
+export const FRAME_CHECK_INTERVAL_MS = 500;
+export const FRAME_CHECK_TIMEOUT_MS = 10_000;
+export const TABLEAU_SCALE_BELOW_PX = 1830;
+export const MOBILE_BREAKPOINT_PX = 768;
+export const BREAKPOINTS_PX = [368, 600, 768, 1200, 1920] as const;
+export const MARKETING_POPUP_PARTNERS = ['BJS', 'SAM', 'WSI'] as const;
+export const DASHBOARD_SORT_MODES = ['ALPHABETICAL', 'MV_MONTH'] as const;
+export const SAAS_USERS_PAGE_SIZE = 50;
+export const INVITATIONS_PAGE_SIZE = 100;
+export const LOGIN_NAME_COOKIE_MINUTES = 480;
+export const BANNER_ACK_HIDE_MS = 24 * 60 * 60 * 1000;
+export const BANNER_TIME_UNITS = {
+  Indefinite: null,
+  Seconds: 1,
+  Minutes: 60,
+  Hours: 3600,
+  Days: 86400,
+  Weeks: 604800,
+  Months: 2628000,
+} as const;
+
+export function isViewableFile(fileName: string): boolean {
+  const extension = fileName.split('.').pop()?.toLowerCase() ?? '';
+  return (VIEWABLE_EXTENSIONS as readonly string[]).includes(extension);
+}
