@@ -1,7 +1,8 @@
 import { type Kysely, type MigrationResultSet, Migrator } from 'kysely';
 import { migrations } from './migrations/index.js';
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationResultSet> {
+// biome-ignore lint/suspicious/noExplicitAny: migrations run against any schema
+export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const result = await migrator.migrateToLatest();
   if (result.error) throw result.error;

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Database, DatabaseHandle } from '@portal/db';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
+import { accessPlugin } from './plugins/access.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { openapiPlugin } from './plugins/openapi.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { spaPlugin } from './plugins/spa.js';
+import { registerRoutes } from './routes/index.js';
+
+export type AppDeps = {
+  config: Config;
+  database: DatabaseHandle;
+  /** Answers when the queue's Redis answers; used by /readyz. */
+  queuePing: () => Promise<unknown>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Kysely<Database>;
+    queuePing: () => Promise<unknown>;
+  }
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    genReqId: () => randomUUID(),
+    requestIdHeader: 'x-request-id',
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('config', config);
+  app.decorate('db', deps.database.db);
+  app.decorate('queuePing', deps.queuePing);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin, { frameSources: [] });
+  await app.register(cookie);
+  await app.register(openapiPlugin);
+  await app.register(accessPlugin);
+  await registerRoutes(app);
+  await app.register(spaPlugin, { root: config.WEB_DIST });
+  return app;
+}

@@ -1,0 +1,56 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+
+// Every setting of the API, read and validated once at start-up. A wrong value stops the
+// process with a message naming the variable. `.env.example` lists them all.
+const Env = Type.Object({
+  NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
+    default: 'development',
+  }),
+  HOST: Type.String({ default: '0.0.0.0' }),
+  PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 8000 }),
+  PUBLIC_URL: Type.String({ pattern: '^https?://[^/]+$', default: 'http://localhost:8000' }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
+    { default: 'info' },
+  ),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  PGLITE_DIR: Type.String({ default: 'data/pg' }),
+  REDIS_URL: Type.String({ pattern: '^rediss?://', default: 'redis://127.0.0.1:6379' }),
+  QUEUE_PREFIX: Type.String({ minLength: 1, default: '{portal}' }),
+  WEB_DIST: Type.String({ default: 'apps/web/dist' }),
+  STORAGE_DRIVER: Type.Union([Type.Literal('local'), Type.Literal('s3')], { default: 'local' }),
+  STORAGE_DIR: Type.String({ default: 'data/files' }),
+  S3_BUCKET: Type.Optional(Type.String({ minLength: 1 })),
+  S3_REGION: Type.String({ default: 'us-east-1' }),
+  S3_ENDPOINT: Type.Optional(Type.String({ pattern: '^https?://' })),
+  S3_ACCESS_KEY_ID: Type.Optional(Type.String()),
+  S3_SECRET_ACCESS_KEY: Type.Optional(Type.String()),
+  SESSION_IDLE_MINUTES: Type.Integer({ minimum: 1, default: 30 }),
+  SESSION_ABSOLUTE_HOURS: Type.Integer({ minimum: 1, default: 12 }),
+  SUPPORT_MAILBOX: Type.String({ pattern: '^[^@ ]+@[^@ ]+$', default: 'support@portal.local' }),
+  CUSTOMER_SERVICE_PHONE: Type.String({ default: '1-800-555-0100' }),
+});
+
+export type Config = Static<typeof Env> & { cookieSecure: boolean };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(Env.properties)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') raw[key] = value;
+  }
+  const withDefaults = Value.Default(Env, Value.Convert(Env, raw));
+  const errors = [...Value.Errors(Env, withDefaults)];
+  if (errors.length > 0) {
+    const problems = errors.map((error) => `${error.path.slice(1)}: ${error.message}`);
+    throw new ConfigError(`Invalid configuration: ${[...new Set(problems)].join('; ')}`);
+  }
+  const config = withDefaults as Static<typeof Env>;
+  if (config.STORAGE_DRIVER === 's3' && !config.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration: S3_BUCKET is required when STORAGE_DRIVER is s3');
+  }
+  return { ...config, cookieSecure: config.PUBLIC_URL.startsWith('https://') };
+}

@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { buildApp } from '../src/app.js';
+import { type Config, loadConfig } from '../src/config.js';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: Config;
+  /** This file's own BullMQ prefix. */
+  queuePrefix: string;
+  close(): Promise<void>;
+};
+
+/** A real API on a fresh database of its own, with real Redis, ready for app.inject() or supertest. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const queuePrefix = `test-${randomBytes(4).toString('hex')}`;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: database.url,
+    QUEUE_PREFIX: queuePrefix,
+    WEB_DIST: 'apps/web/dist-missing',
+    ...env,
+  });
+  const redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  const app = await buildApp({ config, database, queuePing: () => redis.ping() });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    queuePrefix,
+    async close() {
+      await app.close();
+      redis.disconnect();
+      await database.drop();
+    },
+  };
+}
