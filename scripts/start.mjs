@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+// `npm start`: the whole portal on its embedded defaults (ARCHITECTURE.md), with demo data.
+// Installs what is missing, builds the SPA, finds or starts Redis, then runs the portal and the
+// demo sign-in server. Without DATABASE_URL the database is embedded PGlite in data/pg, which
+// is single-connection and in-process, so the API and the workers share one process; with
+// DATABASE_URL they run as separate processes, as in production.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import net from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+const env = { ...process.env };
+const children = [];
+
+function run(command, args) {
+  const result = spawnSync(command, args, { stdio: 'inherit', env });
+  if (result.status !== 0) {
+    console.error(`start: '${command} ${args.join(' ')}' failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function answers(url) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
+    socket.setTimeout(1000);
+    socket.once('connect', () => {
+      socket.write('PING\r\n');
+    });
+    socket.once('data', (data) => {
+      socket.destroy();
+      resolve(data.toString().startsWith('+PONG'));
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+async function ensureRedis() {
+  env.REDIS_URL ??= 'redis://127.0.0.1:6379';
+  if (await answers(env.REDIS_URL)) return;
+  const which = spawnSync('sh', ['-c', 'command -v redis-server']);
+  if (which.status !== 0) {
+    console.error(
+      `start: no Redis answers at ${env.REDIS_URL} and redis-server is not installed.\n` +
+        'Install Redis (Debian: apt-get install redis-server) or set REDIS_URL to a running Redis or Valkey.',
+    );
+    process.exit(1);
+  }
+  const dir = join(root, 'data/redis');
+  mkdirSync(dir, { recursive: true });
+  const port = 6390;
+  console.log(`start: no Redis at ${env.REDIS_URL}; starting a private one on port ${port} (data/redis)`);
+  children.push(
+    spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes'], {
+      stdio: 'ignore',
+    }),
+  );
+  env.REDIS_URL = `redis://127.0.0.1:${port}`;
+  for (let i = 0; i < 50 && !(await answers(env.REDIS_URL)); i++) await new Promise((r) => setTimeout(r, 100));
+}
+
+function startChild(name, script) {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: 'inherit', env });
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`start: ${name} exited (${signal ?? code}); stopping the portal`);
+      stop(code ?? 1);
+    }
+  });
+  children.push(child);
+}
+
+let stopping = false;
+function stop(code = 0) {
+  stopping = true;
+  for (const child of children) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 5000).unref();
+  Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : c.once('exit', r))))).then(() =>
+    process.exit(code),
+  );
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+if (!existsSync(join(root, 'node_modules/.package-lock.json'))) run('npm', ['ci', '--no-audit', '--no-fund']);
+if (!process.argv.includes('--no-build')) run('npm', ['run', 'build', '-w', '@portal/web']);
+await ensureRedis();
+
+startChild('dev-sso', 'apps/dev-sso/src/main.ts');
+if (env.DATABASE_URL) {
+  run(process.execPath, ['--import', 'tsx', 'scripts/seed.ts']);
+  startChild('api', 'apps/api/src/server.ts');
+  startChild('workers', 'workers/src/main.ts');
+} else {
+  startChild('portal', 'scripts/portal.ts');
+}
