@@ -1,0 +1,48 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  datesOfMonth,
+  formatUsDate,
+  fromDayNumber,
+  isIsoDate,
+  toDayNumber,
+  weekdayOf,
+} from './iso-date.js';
+
+describe('ISO dates', () => {
+  it('round-trip through day numbers', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -100_000, max: 100_000 }), (n) => {
+        expect(toDayNumber(fromDayNumber(n))).toBe(n);
+      }),
+    );
+  });
+
+  it('agree with the UTC calendar on weekdays', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 60_000 }), (n) => {
+        const date = fromDayNumber(n);
+        expect(weekdayOf(date)).toBe(new Date(`${date}T00:00:00Z`).getUTCDay());
+      }),
+    );
+  });
+
+  it('cross month, year and leap days', () => {
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(datesOfMonth(2028, 2)).toHaveLength(29);
+    expect(datesOfMonth(2100, 2)).toHaveLength(28);
+  });
+
+  it('refuse what is not a calendar date', () => {
+    expect(isIsoDate('2026-02-29')).toBe(false);
+    expect(isIsoDate('2026-2-01')).toBe(false);
+    expect(isIsoDate('2028-02-29')).toBe(true);
+    expect(() => toDayNumber('yesterday')).toThrow(RangeError);
+  });
+
+  it('show as MM/dd/yyyy', () => {
+    expect(formatUsDate('2026-11-23')).toBe('11/23/2026');
+  });
+});
