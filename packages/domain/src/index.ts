@@ -1,5 +1,4 @@
 export * from './features.js';
-export * from './home.js';
 export * from './limits.js';
 export * from './login-error.js';
 export * from './messages.js';
