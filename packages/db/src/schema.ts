@@ -125,6 +125,9 @@ export type ReportMonitorRunsTable = {
   late: Generated<boolean>;
   due_count: Generated<number>;
   missing_count: Generated<number>;
+  scheduled_for: NullableTimestamp;
+  due_monitor_ids: ColumnType<number[], number[] | undefined, number[]>;
+  emailed_count: Generated<number>;
 };
 export type ReportMonitorAlertsTable = {
   run_id: number;

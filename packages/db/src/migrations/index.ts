@@ -7,6 +7,8 @@ import * as dashboards from './2026112105_dashboards.js';
 import * as tenants from './2026112106_tenants.js';
 import * as operationalForms from './2026112107_operational_forms.js';
 import * as outboxAndAudit from './2026112108_outbox_and_audit.js';
+import * as reportsFileNameCheck from './2026112114_reports_file_name_check.js';
+import * as reportMonitorRunDetail from './2026112115_report_monitor_run_detail.js';
 
 // Listed explicitly so the same migrations run under tsx, vitest and a bundler alike.
 // A landed migration is never edited: add a new file.
@@ -19,4 +21,6 @@ export const migrations: Record<string, Migration> = {
   '2026112106_tenants': tenants,
   '2026112107_operational_forms': operationalForms,
   '2026112108_outbox_and_audit': outboxAndAudit,
+  '2026112114_reports_file_name_check': reportsFileNameCheck,
+  '2026112115_report_monitor_run_detail': reportMonitorRunDetail,
 };

@@ -1,0 +1,91 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from './schema.js';
+
+// The record of report monitor checks, as internal admins read it on /admin/report-alerts.
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type MonitorRunAlert = {
+  reportMonitorId: number;
+  accessTypeCode: string;
+  partnerCode: string;
+  partnerName: string;
+  categoryCode: string;
+  categoryName: string;
+  frequencyTypeCode: string;
+  frequencyDay: string | null;
+  frequencyNumber: number | null;
+  dueDate: string;
+  /** Who was emailed; empty when the category had no owners and nobody was told. */
+  recipients: string[];
+};
+
+export type MonitorRun = {
+  runId: number;
+  checkDate: string;
+  scheduledFor: Date | null;
+  startedAt: Date;
+  finishedAt: Date | null;
+  late: boolean;
+  dueCount: number;
+  missingCount: number;
+  emailedCount: number;
+  dueMonitorIds: number[];
+  /** The monitors found missing their report in this run. */
+  alerts: MonitorRunAlert[];
+};
+
+/** The latest `limit` runs, newest first, each with its alerts: two queries. */
+export async function listMonitorRuns(db: Db, { limit }: { limit: number }): Promise<MonitorRun[]> {
+  const runs = await db
+    .selectFrom('report_monitor_runs')
+    .select([
+      'run_id as runId',
+      'check_date as checkDate',
+      'scheduled_for as scheduledFor',
+      'started_at as startedAt',
+      'finished_at as finishedAt',
+      'late',
+      'due_count as dueCount',
+      'missing_count as missingCount',
+      'emailed_count as emailedCount',
+      'due_monitor_ids as dueMonitorIds',
+    ])
+    .orderBy('check_date', 'desc')
+    .limit(limit)
+    .execute();
+  if (runs.length === 0) return [];
+  const alerts = await db
+    .selectFrom('report_monitor_alerts as a')
+    .innerJoin('report_monitors as m', 'm.report_monitor_id', 'a.report_monitor_id')
+    .innerJoin('partners as p', 'p.partner_id', 'm.partner_id')
+    .innerJoin('report_categories as c', 'c.code', 'm.category_code')
+    .select([
+      'a.run_id as runId',
+      'a.report_monitor_id as reportMonitorId',
+      'p.access_type_code as accessTypeCode',
+      'p.code as partnerCode',
+      'p.name as partnerName',
+      'c.code as categoryCode',
+      'c.name as categoryName',
+      'm.frequency_type_code as frequencyTypeCode',
+      'm.frequency_day as frequencyDay',
+      'm.frequency_number as frequencyNumber',
+      'a.due_date as dueDate',
+      'a.recipients',
+    ])
+    .where(
+      'a.run_id',
+      'in',
+      runs.map((run) => run.runId),
+    )
+    .orderBy('a.run_id')
+    .orderBy('p.code')
+    .orderBy('c.code')
+    .orderBy('a.report_monitor_id')
+    .execute();
+  return runs.map((run) => ({
+    ...run,
+    alerts: alerts.filter((alert) => alert.runId === run.runId).map(({ runId: _, ...alert }) => alert),
+  }));
+}
