@@ -302,6 +302,17 @@ export type AuditLogTable = {
   detail: NullableJson;
 };
 export type SeedRunsTable = { name: string; applied_at: Generated<Date> };
+export type MailDeliveriesTable = {
+  job_id: string;
+  message_id: string;
+  recipients: ColumnType<string[], string[], string[]>;
+  subject: string;
+  status: 'sending' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  claimed_at: Generated<Date>;
+  sent_at: NullableTimestamp;
+  last_error: string | null;
+};
 
 export type Database = {
   access_types: AccessTypesTable;
@@ -344,6 +355,7 @@ export type Database = {
   outbox: OutboxTable;
   audit_log: AuditLogTable;
   seed_runs: SeedRunsTable;
+  mail_deliveries: MailDeliveriesTable;
 };
 
 export type Partner = Selectable<PartnersTable>;

@@ -7,6 +7,7 @@ import * as dashboards from './2026112105_dashboards.js';
 import * as tenants from './2026112106_tenants.js';
 import * as operationalForms from './2026112107_operational_forms.js';
 import * as outboxAndAudit from './2026112108_outbox_and_audit.js';
+import * as mailDeliveries from './2026112109_mail_deliveries.js';
 import * as reportsFileNameCheck from './2026112114_reports_file_name_check.js';
 import * as reportMonitorRunDetail from './2026112115_report_monitor_run_detail.js';
 
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '2026112106_tenants': tenants,
   '2026112107_operational_forms': operationalForms,
   '2026112108_outbox_and_audit': outboxAndAudit,
+  '2026112109_mail_deliveries': mailDeliveries,
   '2026112114_reports_file_name_check': reportsFileNameCheck,
   '2026112115_report_monitor_run_detail': reportMonitorRunDetail,
 };

@@ -1,0 +1,68 @@
+import type { Database, OutboxTable } from '@portal/db';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+
+// The relay's side of the outbox table (enqueue.ts is the writer's side).
+export type OutboxRow = Selectable<OutboxTable>;
+
+/** The queues that have rows waiting, read without locking anything. */
+export async function queuesWithUnpublished(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('outbox')
+    .select('queue')
+    .distinct()
+    .where('published_at', 'is', null)
+    .execute();
+  return rows.map((row) => row.queue);
+}
+
+/** Locks up to `limit` unpublished rows of `queues`, oldest first, skipping rows another relay holds. */
+export function claimUnpublished(
+  trx: Transaction<Database>,
+  limit: number,
+  queues?: readonly string[],
+): Promise<OutboxRow[]> {
+  return trx
+    .selectFrom('outbox')
+    .selectAll()
+    .where('published_at', 'is', null)
+    .$if(queues !== undefined, (query) => query.where('queue', 'in', queues ?? []))
+    .orderBy('created_at')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+}
+
+export async function markPublished(db: Kysely<Database> | Transaction<Database>, outboxIds: string[]) {
+  if (outboxIds.length === 0) return;
+  await db
+    .updateTable('outbox')
+    .set({ published_at: new Date() })
+    .where('outbox_id', 'in', outboxIds)
+    .execute();
+}
+
+export async function recordPublishFailure(
+  db: Kysely<Database> | Transaction<Database>,
+  outboxIds: string[],
+  error: string,
+) {
+  if (outboxIds.length === 0) return;
+  await db
+    .updateTable('outbox')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: error.slice(0, 2000) }))
+    .where('outbox_id', 'in', outboxIds)
+    .execute();
+}
+
+/** Counts a failed attempt on every waiting row of `queues` (their Redis did not answer). */
+export async function recordQueueUnavailable(db: Kysely<Database>, queues: readonly string[], error: string) {
+  if (queues.length === 0) return 0;
+  const result = await db
+    .updateTable('outbox')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: error.slice(0, 2000) }))
+    .where('published_at', 'is', null)
+    .where('queue', 'in', queues)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

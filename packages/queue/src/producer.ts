@@ -1,0 +1,37 @@
+import { Queue } from 'bullmq';
+import { producerConnection } from './connection.js';
+import { type QueueName, queueNames } from './queues.js';
+
+export type ProducerOptions = { redisUrl: string; prefix: string; queues?: readonly QueueName[] };
+
+export type ProducerQueues = {
+  get(name: QueueName): Queue;
+  close(): Promise<void>;
+};
+
+/** One BullMQ Queue per queue name, created on first use, with the fast-failing connection. */
+export function createProducerQueues({
+  redisUrl,
+  prefix,
+  queues = queueNames,
+}: ProducerOptions): ProducerQueues {
+  const open = new Map<QueueName, Queue>();
+  return {
+    get(name) {
+      if (!queues.includes(name)) throw new Error(`Queue "${name}" is not one of ${queues.join(', ')}`);
+      let queue = open.get(name);
+      if (!queue) {
+        queue = new Queue(name, { connection: producerConnection(redisUrl), prefix });
+        // Connection errors surface on the calls that fail; the event would only repeat them.
+        queue.on('error', () => {});
+        open.set(name, queue);
+      }
+      return queue;
+    },
+    async close() {
+      const closing = [...open.values()];
+      open.clear();
+      await Promise.allSettled(closing.map((queue) => queue.close()));
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Database } from '@portal/db';
+import type { JobPayload } from '@portal/queue';
+import type { Kysely } from 'kysely';
+import nodemailer from 'nodemailer';
+import { defineHandler, type JobHandler } from '../registry.js';
+import { claimDelivery, markDeliveryFailed, markDeliverySent } from './mail-deliveries.js';
+
+export const DEFAULT_MAIL_FROM = 'Partner Portal <no-reply@portal.local>';
+export const DEFAULT_MAIL_DIR = 'data/mail';
+
+export type MailConfig = {
+  /** smtp:// or smtps:// URL. Without one, each message is written as an .eml file in mailDir. */
+  smtpUrl?: string | undefined;
+  from: string;
+  mailDir: string;
+};
+
+export type MailMessage = JobPayload<'mail.send'>;
+
+export type Mailer = {
+  send(message: MailMessage, messageId: string, fileName: string): Promise<void>;
+  close(): void;
+};
+
+export function createMailer(config: MailConfig): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      async send(message, messageId) {
+        await transport.sendMail({ ...message, from: config.from, messageId });
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message, messageId, fileName) {
+      const info = await transport.sendMail({ ...message, from: config.from, messageId });
+      await mkdir(config.mailDir, { recursive: true });
+      const path = join(config.mailDir, `${fileName}.eml`);
+      // Written whole or not at all: a reader of data/mail never sees half a message.
+      await writeFile(`${path}.tmp`, info.message as Buffer);
+      await rename(`${path}.tmp`, path);
+    },
+    close: () => transport.close(),
+  };
+}
+
+export type SendOutcome = 'sent' | 'already-sent';
+
+/**
+ * Sends the message of one job at most once: a delivery row is claimed before the send and
+ * marked sent after, and the Message-ID is derived from the job id so the message is the same
+ * message however often the job runs.
+ */
+export async function sendMailOnce(
+  db: Kysely<Database>,
+  mailer: Mailer,
+  jobId: string,
+  message: MailMessage,
+): Promise<SendOutcome> {
+  const messageId = `<${jobId}@portal>`;
+  const recipients = [...message.to, ...(message.cc ?? [])];
+  const claim = await claimDelivery(db, { jobId, messageId, recipients, subject: message.subject });
+  if (claim === 'already-sent') return 'already-sent';
+  if (claim === 'in-flight') throw new Error(`Mail of job ${jobId} is being sent by another attempt`);
+  try {
+    await mailer.send(message, messageId, jobId.replace(/[^A-Za-z0-9._-]/g, '_'));
+  } catch (error) {
+    await markDeliveryFailed(db, jobId, error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+  await markDeliverySent(db, jobId);
+  return 'sent';
+}
+
+export function sendMailHandler(db: Kysely<Database>, mailer: Mailer): JobHandler<'mail.send'> {
+  return defineHandler('mail.send', async (message, { jobId, logger }) => {
+    const outcome = await sendMailOnce(db, mailer, jobId, message);
+    logger.info({ outcome }, outcome === 'sent' ? 'mail sent' : 'mail already sent');
+  });
+}

@@ -1,0 +1,220 @@
+import type { Database, DatabaseHandle } from '@portal/db';
+import {
+  assertCustomJobId,
+  claimUnpublished,
+  findJobDefinition,
+  isQueueName,
+  jobOptions,
+  markPublished,
+  type OutboxRow,
+  type ProducerQueues,
+  type QueueName,
+  queuesWithUnpublished,
+  recordPublishFailure,
+  recordQueueUnavailable,
+  withTimeout,
+} from '@portal/queue';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { listenForOutbox, Wakeup } from './wakeup.js';
+
+export type RelayTuning = {
+  /** Rows claimed per transaction. */
+  batchSize: number;
+  /** The poll that runs whatever else happens (PGlite has no cross-process NOTIFY). */
+  pollMs: number;
+  /** Bound on one publish: before its first connect BullMQ would wait for Redis forever. */
+  publishTimeoutMs: number;
+  /** Ceiling of the exponential backoff while Redis refuses. */
+  maxBackoffMs: number;
+};
+
+export const defaultRelayTuning: RelayTuning = {
+  batchSize: 100,
+  pollMs: 1000,
+  publishTimeoutMs: 5000,
+  maxBackoffMs: 10_000,
+};
+
+/** failed: adds Redis refused (the relay backs off); invalid: rows no Redis could take. */
+export type RelayOutcome = {
+  claimed: number;
+  published: number;
+  failed: number;
+  invalid: number;
+  error?: string;
+};
+
+// A job whose definition this process does not know (a newer deployment wrote it) still goes to
+// its queue: the worker that knows it will run it.
+const unknownJobPolicy = { attempts: 5, backoff: { type: 'exponential', delay: 10_000 } } as const;
+
+function toBullJob(row: OutboxRow) {
+  const definition = findJobDefinition(row.job_name);
+  const jobId = row.job_id ?? row.outbox_id;
+  return {
+    name: row.job_name,
+    data: row.payload,
+    opts: { ...jobOptions(definition ?? unknownJobPolicy), jobId },
+  };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function invalidReason(row: OutboxRow): string | undefined {
+  if (!isQueueName(row.queue)) return `Unknown queue "${row.queue}"`;
+  try {
+    if (row.job_id !== null) assertCustomJobId(row.job_id);
+  } catch (error) {
+    return messageOf(error);
+  }
+  return undefined;
+}
+
+async function readiness(queues: ProducerQueues, names: QueueName[], timeoutMs: number) {
+  const settled = await Promise.allSettled(
+    names.map((name) => withTimeout(queues.get(name).waitUntilReady(), timeoutMs, 'Redis')),
+  );
+  const ready = names.filter((_, i) => settled[i]?.status === 'fulfilled');
+  const refused = settled.find((result) => result.status === 'rejected');
+  return {
+    ready,
+    notReady: names.filter((name) => !ready.includes(name)),
+    error: messageOf(refused?.reason),
+  };
+}
+
+/**
+ * One pass: lock unpublished rows (SKIP LOCKED, so relays running side by side split the work),
+ * add each to BullMQ with jobId = outbox id (so a row published twice is still one job), and
+ * mark the added ones published. Rows whose add failed stay unpublished with attempts and
+ * last_error recorded; nothing is lost while Redis is away.
+ */
+export async function relayBatch(
+  db: Kysely<Database>,
+  queues: ProducerQueues,
+  tuning: Pick<RelayTuning, 'batchSize' | 'publishTimeoutMs'> = defaultRelayTuning,
+): Promise<RelayOutcome> {
+  // Checked before any transaction: embedded PGlite has one connection, and a transaction held
+  // while waiting for a Redis that never answered would stall the API beside it.
+  const waiting = await queuesWithUnpublished(db);
+  const {
+    ready,
+    notReady,
+    error: unavailable,
+  } = await readiness(queues, waiting.filter(isQueueName), tuning.publishTimeoutMs);
+  const unavailableRows = await recordQueueUnavailable(db, notReady, unavailable);
+  // Rows of unknown queues are claimed too, so that they are reported rather than ignored.
+  const claimable = [...ready, ...waiting.filter((queue) => !isQueueName(queue))];
+  if (claimable.length === 0) {
+    return {
+      claimed: 0,
+      published: 0,
+      failed: unavailableRows,
+      invalid: 0,
+      ...(unavailableRows ? { error: unavailable } : {}),
+    };
+  }
+
+  const outcome = await db.transaction().execute(async (trx) => {
+    const rows = await claimUnpublished(trx, tuning.batchSize, claimable);
+    const invalid = rows.flatMap((row) => {
+      const reason = invalidReason(row);
+      return reason ? [{ id: row.outbox_id, error: reason }] : [];
+    });
+    const valid = rows.filter((row) => !invalid.some((bad) => bad.id === row.outbox_id));
+    const settled = await Promise.allSettled(
+      valid.map((row) => {
+        const job = toBullJob(row);
+        const queue = queues.get(row.queue as QueueName);
+        return withTimeout(queue.add(job.name, job.data, job.opts), tuning.publishTimeoutMs, 'Redis');
+      }),
+    );
+    const published = valid.filter((_, i) => settled[i]?.status === 'fulfilled').map((row) => row.outbox_id);
+    const failed = settled.flatMap((result, i) =>
+      result.status === 'rejected' ? [{ id: valid[i]!.outbox_id, error: messageOf(result.reason) }] : [],
+    );
+    await markPublished(trx, published);
+    for (const failure of [...failed, ...invalid])
+      await recordPublishFailure(trx, [failure.id], failure.error);
+    return { rows, published, failed, invalid };
+  });
+  const error = outcome.failed[0]?.error ?? (unavailableRows > 0 ? unavailable : outcome.invalid[0]?.error);
+  return {
+    claimed: outcome.rows.length,
+    published: outcome.published.length,
+    failed: outcome.failed.length + unavailableRows,
+    invalid: outcome.invalid.length,
+    ...(error ? { error } : {}),
+  };
+}
+
+export type OutboxRelay = {
+  /** Resolves once the relay LISTENs for new rows (at once without Postgres: polling only). */
+  listening: Promise<void>;
+  stop(): Promise<void>;
+};
+
+export type OutboxRelayOptions = {
+  handle: DatabaseHandle;
+  queues: ProducerQueues;
+  logger: Logger;
+  tuning?: Partial<RelayTuning>;
+};
+
+/** Runs relayBatch on every NOTIFY (Postgres) and every poll, backing off while Redis refuses. */
+export function startOutboxRelay({
+  handle,
+  queues,
+  logger,
+  tuning: overrides,
+}: OutboxRelayOptions): OutboxRelay {
+  const tuning = { ...defaultRelayTuning, ...overrides };
+  const log = logger.child({ component: 'outbox-relay' });
+  const wakeup = new Wakeup();
+  let failures = 0;
+  // While Redis refuses, only the backoff (or stop) ends the wait: new rows would not help.
+  const listener = handle.pool
+    ? listenForOutbox(handle.pool, () => failures === 0 && wakeup.wake(), log)
+    : undefined;
+  let stopped = false;
+
+  const loop = async () => {
+    while (!stopped) {
+      const outcome = await relayBatch(handle.db, queues, tuning).catch(
+        (error): RelayOutcome => ({
+          claimed: 0,
+          published: 0,
+          failed: 1,
+          invalid: 0,
+          error: messageOf(error),
+        }),
+      );
+      if (outcome.published > 0) log.debug({ published: outcome.published }, 'outbox rows published');
+      if (outcome.invalid > 0) log.error({ error: outcome.error }, 'outbox rows no queue can take');
+      if (outcome.failed > 0 && outcome.published === 0) {
+        failures += 1;
+        if (failures === 1)
+          log.warn({ error: outcome.error }, 'outbox relay cannot publish; rows wait in Postgres');
+        await wakeup.wait(Math.min(250 * 2 ** (failures - 1), tuning.maxBackoffMs));
+        continue;
+      }
+      if (failures > 0) log.info({ failures }, 'outbox relay publishing again');
+      failures = 0;
+      if (outcome.published < tuning.batchSize) await wakeup.wait(tuning.pollMs);
+    }
+  };
+  const running = loop();
+
+  return {
+    listening: listener?.listening ?? Promise.resolve(),
+    async stop() {
+      stopped = true;
+      wakeup.wake();
+      await running;
+      await listener?.close();
+    },
+  };
+}

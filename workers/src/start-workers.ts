@@ -1,0 +1,88 @@
+import type { DatabaseHandle } from '@portal/db';
+import { createProducerQueues, type QueueName, queueNames, workerConnection } from '@portal/queue';
+import { Worker } from 'bullmq';
+import type { Logger } from 'pino';
+import { createHandlers } from './handlers.js';
+import { createMailer, type MailConfig } from './mail/send-mail.js';
+import { createRegistry } from './registry.js';
+import { type RelayTuning, startOutboxRelay } from './relay/outbox-relay.js';
+
+export type StartWorkersOptions = {
+  handle: DatabaseHandle;
+  redisUrl: string;
+  /** BullMQ key prefix; `{portal}` in production (a Redis Cluster hash tag), random in tests. */
+  prefix: string;
+  /** Queues this process consumes (WORKER_QUEUES). Defaults to all. */
+  queues?: readonly QueueName[];
+  mailConfig: MailConfig;
+  logger: Logger;
+  /** Jobs run at once per queue. */
+  concurrency?: number;
+  /** The outbox relay runs in every worker process unless turned off. */
+  relay?: false | Partial<RelayTuning>;
+};
+
+/** While Redis is away the same error repeats every reconnect; say it once a minute. */
+function throttled(report: (error: Error) => void): (error: Error) => void {
+  let last = { message: '', at: 0 };
+  return (error) => {
+    const now = Date.now();
+    if (error.message === last.message && now - last.at < 60_000) return;
+    last = { message: error.message, at: now };
+    report(error);
+  };
+}
+
+export type RunningWorkers = { stop(): Promise<void> };
+
+/**
+ * Starts the outbox relay and one BullMQ worker per consumed queue. Returns at once, even when
+ * Redis is down (workers connect when it answers), so the embedded start script can run the
+ * workers beside the API in one process. Throws if a job has no handler or two.
+ */
+export async function startWorkers(options: StartWorkersOptions): Promise<RunningWorkers> {
+  const { handle, redisUrl, prefix, logger } = options;
+  const mailer = createMailer(options.mailConfig);
+  const registry = createRegistry(createHandlers({ db: handle.db, mailer }));
+  const consumed = (options.queues ?? queueNames).filter((queue) => registry.queues().includes(queue));
+
+  const workers = consumed.map((queue) => {
+    const log = logger.child({ queue });
+    const worker = new Worker(
+      queue,
+      async (job) =>
+        registry.run(job.name, job.data, {
+          jobId: job.id ?? '',
+          attemptsMade: job.attemptsMade,
+          logger: log.child({ job: job.name, jobId: job.id }),
+        }),
+      { connection: workerConnection(redisUrl), prefix, concurrency: options.concurrency ?? 5 },
+    );
+    worker.on('failed', (job, error) =>
+      log.warn({ jobId: job?.id, job: job?.name, attemptsMade: job?.attemptsMade, err: error }, 'job failed'),
+    );
+    worker.on(
+      'error',
+      throttled((error: Error) => log.warn({ err: error }, 'worker error')),
+    );
+    return worker;
+  });
+
+  const producers = createProducerQueues({ redisUrl, prefix });
+  const relay =
+    options.relay === false
+      ? undefined
+      : startOutboxRelay({ handle, queues: producers, logger, tuning: options.relay ?? {} });
+  logger.info({ queues: consumed, relay: relay !== undefined }, 'workers started');
+
+  return {
+    async stop() {
+      await relay?.stop();
+      // close() lets the job in hand finish before it resolves.
+      await Promise.all(workers.map((worker) => worker.close()));
+      await producers.close();
+      mailer.close();
+      logger.info('workers stopped');
+    },
+  };
+}
