@@ -89,3 +89,12 @@ export async function listMonitorRuns(db: Db, { limit }: { limit: number }): Pro
     alerts: alerts.filter((alert) => alert.runId === run.runId).map(({ runId: _, ...alert }) => alert),
   }));
 }
+
+/** The run recorded for `checkDate`, without its alerts, if that day was checked. */
+export async function findMonitorRun(db: Db, checkDate: string) {
+  return db
+    .selectFrom('report_monitor_runs')
+    .select(['run_id as runId', 'started_at as startedAt', 'finished_at as finishedAt', 'late'])
+    .where('check_date', '=', checkDate)
+    .executeTakeFirst();
+}

@@ -1,4 +1,5 @@
-import type { MonitorScheduleFields } from '@portal/domain';
+import { type MonitorScheduleFields, toScheduleFields } from '@portal/domain';
+import { expectedReportDate, schedulesDueOn } from '@portal/domain/monitor-schedule';
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
 
@@ -192,4 +193,28 @@ export async function lastMonitorRunDate(db: Db, onOrBefore: string): Promise<st
     .limit(1)
     .executeTakeFirst();
   return row?.check_date;
+}
+
+export type MonitorCheckPlan = {
+  checkDate: string;
+  expectedReportDate: string;
+  due: DueMonitor[];
+  /** Due monitors whose report is not there. */
+  missing: DueMonitor[];
+};
+
+/** What the check of `checkDate` finds, written nowhere: the run, the dry run and the bench share it. */
+export async function planMonitorCheck(db: Db, checkDate: string): Promise<MonitorCheckPlan> {
+  const expected = expectedReportDate(checkDate);
+  const due = await findDueMonitors(db, {
+    dueDate: checkDate,
+    expectedReportDate: expected,
+    schedules: schedulesDueOn(checkDate).map(toScheduleFields),
+  });
+  return {
+    checkDate,
+    expectedReportDate: expected,
+    due,
+    missing: due.filter((monitor) => !monitor.reportPresent),
+  };
 }

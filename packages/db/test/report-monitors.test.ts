@@ -8,6 +8,7 @@ import {
   findDueMonitors,
   finishMonitorRun,
   lastMonitorRunDate,
+  planMonitorCheck,
   recordMonitorAlerts,
 } from '../src/report-monitors.js';
 import type { Database } from '../src/schema.js';
@@ -143,6 +144,25 @@ describe.each(engines)('report monitor check queries on %s', (_, open) => {
       ownerEmails: ['a@x.test', 'b@x.test'],
       alertedAt: null,
     });
+  });
+
+  it('plans a day from the schedules due on it: Tuesday takes daily and weekly-Tuesday monitors', async () => {
+    queries.length = 0;
+    const plan = await planMonitorCheck(db, TUESDAY);
+    expect(queries).toEqual(['SelectQueryNode']);
+    expect(plan.expectedReportDate).toBe(TUESDAY);
+    expect(plan.due.map((monitor) => monitor.reportMonitorId)).toEqual([
+      ids.present,
+      ids.deleted,
+      ids.otherType,
+      ids.noOwners,
+    ]);
+    expect(plan.missing.map((monitor) => monitor.reportMonitorId)).toEqual([
+      ids.deleted,
+      ids.otherType,
+      ids.noOwners,
+    ]);
+    expect((await planMonitorCheck(db, '2026-11-26')).due).toEqual([]);
   });
 
   it('asks nothing when no schedule is due', async () => {
