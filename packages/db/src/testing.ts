@@ -1,11 +1,24 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { connect, type DatabaseHandle } from './connection.js';
 import { migrateToLatest } from './migrate.js';
 
-// Test isolation as in ARCHITECTURE.md: one migrated template per run, one clone per test file.
+// Test isolation as in ARCHITECTURE.md: one migrated template, one clone per test file.
+// The template's name carries a hash of the migrations, so concurrent test runs share it
+// safely and a changed migration gets a template of its own.
 export const TEST_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const TEMPLATE = process.env.TEST_DATABASE_TEMPLATE ?? 'portal_test_template';
+
+function migrationsHash(): string {
+  const folder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+  const hash = createHash('sha256');
+  for (const file of readdirSync(folder).sort()) hash.update(file).update(readFileSync(join(folder, file)));
+  return hash.digest('hex').slice(0, 12);
+}
+
+const TEMPLATE = process.env.TEST_DATABASE_TEMPLATE ?? `portal_tpl_${migrationsHash()}`;
 
 function urlFor(database: string): string {
   const url = new URL(TEST_ADMIN_URL);
@@ -22,18 +35,32 @@ async function withAdmin<T>(work: (admin: DatabaseHandle) => Promise<T>): Promis
   }
 }
 
-/** Rebuilds the migrated template database. Run once per test run (vitest globalSetup). */
+async function databaseExists(admin: DatabaseHandle, name: string): Promise<boolean> {
+  const { rows } = await sql`select 1 from pg_database where datname = ${name}`.execute(admin.db);
+  return rows.length > 0;
+}
+
+/** Makes sure the migrated template exists. Run once per test run (vitest globalSetup). */
 export async function prepareTemplateDatabase(): Promise<void> {
-  await withAdmin(async ({ db }) => {
-    await sql`drop database if exists ${sql.id(TEMPLATE)} with (force)`.execute(db);
-    await sql`create database ${sql.id(TEMPLATE)}`.execute(db);
+  await withAdmin(async (admin) => {
+    if (await databaseExists(admin, TEMPLATE)) return;
+    // Built under a private name and renamed when complete, so no one clones half a template.
+    const building = `${TEMPLATE}_b${randomBytes(3).toString('hex')}`;
+    await sql`create database ${sql.id(building)}`.execute(admin.db);
+    const template = connect({ databaseUrl: urlFor(building), maxConnections: 1 });
+    try {
+      await migrateToLatest(template.db);
+    } finally {
+      await template.close();
+    }
+    try {
+      await sql`alter database ${sql.id(building)} rename to ${sql.id(TEMPLATE)}`.execute(admin.db);
+    } catch (error) {
+      // Another run finished first: use theirs.
+      await sql`drop database if exists ${sql.id(building)}`.execute(admin.db);
+      if (!(await databaseExists(admin, TEMPLATE))) throw error;
+    }
   });
-  const template = connect({ databaseUrl: urlFor(TEMPLATE), maxConnections: 1 });
-  try {
-    await migrateToLatest(template.db);
-  } finally {
-    await template.close();
-  }
 }
 
 export type TestDatabase = DatabaseHandle & { url: string; name: string; drop(): Promise<void> };
