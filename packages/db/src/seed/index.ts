@@ -1,0 +1,49 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.js';
+import { seedContent } from './content.js';
+import { seedUsers } from './people.js';
+import { seedReferenceData } from './reference-data.js';
+import { type ReportFileWriter, seedReports } from './reports.js';
+import { seedTenants } from './tenants.js';
+
+export { demoDashboards } from './content.js';
+export { DEV_SSO_PROVIDER, demoUsers } from './people.js';
+export { planReports } from './report-files.js';
+export type { ReportFileWriter } from './reports.js';
+
+export const DEMO_SEED_NAME = 'demo-v1';
+
+export type SeedOptions = {
+  /** Report files are dated over the 90 days before this day; now by default. */
+  today?: Date;
+};
+
+export type SeedResult = { applied: boolean; reports: number };
+
+/**
+ * Loads the demo data once. The run is recorded in seed_runs within the same transaction, so a
+ * second run (or one racing it) does nothing; every insert also skips rows that exist already,
+ * so nothing a user has changed is overwritten.
+ */
+export async function seedDemo(
+  db: Kysely<Database>,
+  files: ReportFileWriter,
+  options: SeedOptions = {},
+): Promise<SeedResult> {
+  const today = options.today ?? new Date();
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .insertInto('seed_runs')
+      .values({ name: DEMO_SEED_NAME })
+      .onConflict((oc) => oc.doNothing())
+      .returning('name')
+      .executeTakeFirst();
+    if (!claimed) return { applied: false, reports: 0 };
+    const partnerIds = await seedReferenceData(trx, today);
+    await seedUsers(trx, today);
+    await seedTenants(trx);
+    await seedContent(trx, partnerIds, today);
+    const reports = await seedReports(trx, partnerIds, files, today);
+    return { applied: true, reports };
+  });
+}

@@ -1,0 +1,46 @@
+// `node --import tsx scripts/seed.ts`: migrates the database and loads the demo data once.
+// Database: DATABASE_URL, or embedded PGlite in data/pg. Files: STORAGE_DRIVER and the
+// STORAGE_*/S3_* variables of @portal/storage (local data/files by default).
+import { pathToFileURL } from 'node:url';
+import type { Database } from '@portal/db';
+import { connect, migrateToLatest } from '@portal/db';
+import type { ReportFileWriter, SeedOptions, SeedResult } from '@portal/db/seed/index';
+import { seedDemo } from '@portal/db/seed/index';
+import { type BlobStore, createBlobStore } from '@portal/storage';
+import type { Kysely } from 'kysely';
+
+export function reportFileWriter(store: BlobStore): ReportFileWriter {
+  return { putReportFile: (key, body, contentType) => store.put(key, body, { contentType }) };
+}
+
+/** The demo seed with its report files written to `store`. */
+export function seedDemoData(
+  db: Kysely<Database>,
+  store: BlobStore,
+  options: SeedOptions = {},
+): Promise<SeedResult> {
+  return seedDemo(db, reportFileWriter(store), options);
+}
+
+async function main(): Promise<void> {
+  const store = createBlobStore(process.env);
+  const handle = connect({ databaseUrl: process.env.DATABASE_URL });
+  try {
+    await migrateToLatest(handle.db);
+    const result = await seedDemoData(handle.db, store);
+    console.log(
+      result.applied
+        ? `seed: demo data loaded, ${result.reports} report files written`
+        : 'seed: demo data already loaded; nothing to do',
+    );
+  } finally {
+    await handle.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error: unknown) => {
+    console.error(`seed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  });
+}
