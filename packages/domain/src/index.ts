@@ -1,4 +1,5 @@
 export * from './features.js';
+export * from './home.js';
 export * from './limits.js';
 export * from './login-error.js';
 export * from './messages.js';

@@ -1,0 +1,108 @@
+import { browser } from '../lib/browser.js';
+
+// The fetch layer of SPEC.md §7 "Handling of answers". Every call is JSON, same-origin, and carries
+// X-Requested-With, which the server requires on cookie-authenticated writes.
+
+export const LOGIN_PATH = '/login';
+
+/** A failed call: the HTTP status, the parsed body and, when the page is being left, where to. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown,
+    /** Set when this failure sent the browser elsewhere: the page is unloading, show nothing. */
+    readonly redirectedTo: string | null = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type RequestOptions = {
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * false: report a failure to the caller only, without following a 401 or a `uri`. Used by the
+   * authentication probe and the logout call, whose failures the caller turns into screen states.
+   */
+  redirect?: boolean;
+};
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'portal' };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const response = await fetch(path, {
+    method,
+    headers,
+    body,
+    credentials: 'same-origin',
+    signal: options.signal ?? null,
+  });
+  const payload = await readBody(response);
+  if (response.ok) return payload as T;
+  throw failure(method, response.status, payload, options.redirect !== false);
+}
+
+export const get = <T>(path: string, options?: Omit<RequestOptions, 'body'>) =>
+  request<T>('GET', path, options);
+export const post = <T>(path: string, body?: unknown, options?: RequestOptions) =>
+  request<T>('POST', path, { ...options, body });
+export const put = <T>(path: string, body?: unknown, options?: RequestOptions) =>
+  request<T>('PUT', path, { ...options, body });
+export const del = <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options);
+
+export const api = { get, post, put, del, request };
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  if ((response.headers.get('content-type') ?? '').includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function failure(method: Method, status: number, body: unknown, redirect: boolean): ApiError {
+  const message = messageOf(body) ?? `Request failed with status ${status}`;
+  if (redirect) {
+    // An unauthenticated answer always leads to the login page; a failed read that names a
+    // `uri` sends the page there.
+    const target = status === 401 ? LOGIN_PATH : method === 'GET' ? uriOf(body) : null;
+    if (target !== null && leaveFor(target)) return new ApiError(status, message, body, target);
+  }
+  return new ApiError(status, message, body);
+}
+
+/** Navigates away unless the page already is the target (which would reload it forever). */
+function leaveFor(target: string): boolean {
+  if (target === browser.here()) return false;
+  browser.assign(target);
+  return true;
+}
+
+function messageOf(body: unknown): string | null {
+  if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string') {
+    return body.message;
+  }
+  return null;
+}
+
+function uriOf(body: unknown): string | null {
+  if (typeof body === 'object' && body !== null && 'uri' in body && typeof body.uri === 'string') {
+    return body.uri;
+  }
+  return null;
+}

@@ -1,0 +1,73 @@
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from '../lib/browser.js';
+import { jsonResponse, makeUser, renderWithProviders } from '../test/render.js';
+import { AuthProvider, loadAuthState } from './AuthProvider.js';
+import { useAuth } from './auth-context.js';
+
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(browser, 'assign').mockImplementation(() => {});
+});
+
+const answer = (replies: Record<string, Response>) =>
+  fetchMock.mockImplementation(
+    async (path: string) => replies[path] ?? jsonResponse(404, { message: 'none' }),
+  );
+
+function Status() {
+  return <p>state: {useAuth().status}</p>;
+}
+
+describe('authentication state', () => {
+  it('is unauthenticated on a 401 from the status call, without leaving the page', async () => {
+    answer({ '/api/user/authenticated': jsonResponse(401, { message: 'Unauthenticated', uri: '/login' }) });
+    await expect(loadAuthState()).resolves.toEqual({ status: 'unauthenticated' });
+    expect(browser.assign).not.toHaveBeenCalled();
+  });
+
+  it('loads the user and builds the principal from its partner access on OK', async () => {
+    const user = makeUser({
+      isExternalUser: false,
+      features: ['VIEW_REPORTS'],
+      partners: { partnerAccess: [{ accessTypeCode: 'EXT', partnerCode: 'ALL' }] },
+    });
+    answer({
+      '/api/user/authenticated': jsonResponse(200, { status: 'OK' }),
+      '/api/user': jsonResponse(200, user),
+    });
+    await expect(loadAuthState()).resolves.toEqual({
+      status: 'authenticated',
+      user,
+      principal: {
+        isInternalAdmin: false,
+        isExternalUser: false,
+        features: ['VIEW_REPORTS'],
+        partnerGrants: [{ accessTypeCode: 'EXT', partnerCode: 'ALL' }],
+      },
+    });
+  });
+
+  it('follows the uri of a failed user read (an unknown user) and stays unknown', async () => {
+    answer({
+      '/api/user/authenticated': jsonResponse(200, { status: 'OK' }),
+      '/api/user': jsonResponse(404, { message: 'User not found', uri: '/user-not-found' }),
+    });
+    await expect(loadAuthState()).resolves.toEqual({ status: 'unknown' });
+    expect(browser.assign).toHaveBeenCalledWith('/user-not-found');
+  });
+
+  it('starts unknown and settles once the status call answers', async () => {
+    answer({ '/api/user/authenticated': jsonResponse(401, {}) });
+    renderWithProviders(
+      <AuthProvider>
+        <Status />
+      </AuthProvider>,
+    );
+    expect(screen.getByText('state: unknown')).toBeTruthy();
+    expect(await screen.findByText('state: unauthenticated')).toBeTruthy();
+  });
+});

@@ -1,0 +1,50 @@
+import { AppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { useCurrentUser } from '../auth/auth-context.js';
+import { CenteredLoader } from '../components/CenteredLoader.js';
+import { ErrorBoundary } from '../components/ErrorBoundary.js';
+import { Footer } from './Footer.js';
+import { Header } from './Header.js';
+import { buildNavigation } from './navigation.js';
+import { SideNav } from './SideNav.js';
+import { useIsMobile } from './useIsMobile.js';
+
+/** The signed-in frame: header, side navigation (the mobile menu under 768 px), page, footer. */
+export function AppLayout() {
+  const { user, principal } = useCurrentUser();
+  const isMobile = useIsMobile();
+  const [mobileOpened, mobileMenu] = useDisclosure(false);
+  const [desktopOpened, desktopMenu] = useDisclosure(true);
+  const { pathname } = useLocation();
+  const entries = buildNavigation(principal, { isMobile });
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Header
+          user={user}
+          isMobile={isMobile}
+          menuOpened={isMobile ? mobileOpened : desktopOpened}
+          onToggleMenu={isMobile ? mobileMenu.toggle : desktopMenu.toggle}
+        />
+      </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        <SideNav entries={entries} onNavigate={mobileMenu.close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<CenteredLoader />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+        <Footer />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,44 @@
+import { NavLink, ScrollArea } from '@mantine/core';
+import { Link, useLocation } from 'react-router-dom';
+import type { NavEntry } from './navigation.js';
+
+const isActive = (path: string, current: string) =>
+  path === '/' ? current === '/' : current === path || current.startsWith(`${path}/`);
+
+/** Renders the entries of buildNavigation; used for the side pane and the mobile menu alike. */
+export function SideNav({ entries, onNavigate }: { entries: NavEntry[]; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  return (
+    <ScrollArea component="nav" aria-label="Main navigation">
+      {entries.map((entry) =>
+        entry.kind === 'link' ? (
+          <NavLink
+            key={entry.path}
+            component={Link}
+            to={entry.path}
+            label={entry.label}
+            active={isActive(entry.path, pathname)}
+            onClick={onNavigate}
+          />
+        ) : (
+          <NavLink
+            key={entry.label}
+            label={entry.label}
+            defaultOpened={entry.children.some((child) => isActive(child.path, pathname))}
+          >
+            {entry.children.map((child) => (
+              <NavLink
+                key={child.path}
+                component={Link}
+                to={child.path}
+                label={child.label}
+                active={isActive(child.path, pathname)}
+                onClick={onNavigate}
+              />
+            ))}
+          </NavLink>
+        ),
+      )}
+    </ScrollArea>
+  );
+}

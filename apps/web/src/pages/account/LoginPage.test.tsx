@@ -1,0 +1,82 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { LOGIN_NAME_COOKIE } from '../../auth/login-name-cookie.js';
+import { browser } from '../../lib/browser.js';
+import { jsonResponse, renderWithProviders, signedIn, withState } from '../../test/render.js';
+import LoginPage from './LoginPage.js';
+
+const signedOut = () => withState({ status: 'unauthenticated' });
+
+beforeEach(() => {
+  // biome-ignore lint/suspicious/noDocumentCookie: clearing the test's cookie.
+  document.cookie = `${LOGIN_NAME_COOKIE}=; Max-Age=0; Path=/`;
+  window.localStorage.clear();
+});
+
+describe('login page', () => {
+  it('shows the sanitised error parameter as an error banner', () => {
+    renderWithProviders(<LoginPage />, {
+      path: `/login?error=${encodeURIComponent('<img src=x onerror=alert(1)> User not found!')}`,
+      auth: signedOut(),
+    });
+    expect(screen.getByRole('alert').textContent).toContain('img srcx onerroralert1 User not found');
+    expect(screen.getByRole('alert').textContent).not.toMatch(/[<>=()!]/);
+    expect(document.title).toBe('Login');
+  });
+
+  it('shows no banner without an error parameter', () => {
+    renderWithProviders(<LoginPage />, { path: '/login', auth: signedOut() });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByLabelText('Email Address or EID')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign On' })).toBeTruthy();
+  });
+
+  it('sends an already signed-in user home', () => {
+    renderWithProviders(<LoginPage />, { path: '/login', auth: signedIn() });
+    expect(screen.getByTestId('location').textContent).toBe('/');
+  });
+
+  it('clears the locally stored marketing keys and nothing else', () => {
+    window.localStorage.setItem('marketingPopup:BJS', 'shown');
+    window.localStorage.setItem('marketing-other', '1');
+    window.localStorage.setItem('bannerAcknowledged', '123');
+    renderWithProviders(<LoginPage />, { path: '/login', auth: signedOut() });
+    expect(window.localStorage.getItem('marketingPopup:BJS')).toBeNull();
+    expect(window.localStorage.getItem('marketing-other')).toBeNull();
+    expect(window.localStorage.getItem('bannerAcknowledged')).toBe('123');
+  });
+
+  it('asks where to sign in, goes to single sign-on for "sso", and remembers the name', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(200, { uri: 'sso' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    renderWithProviders(<LoginPage />, { path: '/login', auth: signedOut() });
+
+    fireEvent.change(screen.getByLabelText('Email Address or EID'), {
+      target: { value: 'jane@example.com' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign On' }));
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/oauth2/authorization/sso'));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/login/redirect?username=jane%40example.com',
+      expect.anything(),
+    );
+    expect(document.cookie).toContain(`${LOGIN_NAME_COOKIE}=jane%40example.com`);
+  });
+
+  it('follows any other uri and prefills the remembered name', async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: setting up the remembered login name.
+    document.cookie = `${LOGIN_NAME_COOKIE}=E12345; Path=/`;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { uri: '/api/oauth2/authorization/partner-idp' })),
+    );
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    renderWithProviders(<LoginPage />, { path: '/login', auth: signedOut() });
+
+    expect((screen.getByLabelText('Email Address or EID') as HTMLInputElement).value).toBe('E12345');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign On' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/oauth2/authorization/partner-idp'));
+  });
+});

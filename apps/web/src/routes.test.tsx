@@ -1,0 +1,103 @@
+import { MESSAGES, PAGES, type PageName } from '@portal/domain';
+import { screen } from '@testing-library/react';
+import { matchRoutes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { AppRoutes } from './App.js';
+import { pathOf } from './components/paths.js';
+import { routes } from './routes.js';
+import { makeUser, renderWithProviders, signedIn, withState } from './test/render.js';
+
+const SAMPLE_PARAMS = {
+  accessTypeCode: 'EXT',
+  partnerCode: 'ACME',
+  reportCategoryCode: 'SALES',
+  'retailer-disputes': 'acme-disputes',
+  recordId: '7',
+  frequencyTypeCode: 'DLY',
+  userId: 'u1',
+  tenantId: 'tenant-acme',
+  frequentlyAskedQuestionId: '3',
+  pinboardId: 'p1',
+  dashboardId: 'd1',
+};
+
+const renderAt = (path: string, features: string[], extra: Parameters<typeof makeUser>[0] = {}) =>
+  renderWithProviders(<AppRoutes />, { path, auth: signedIn(makeUser({ features, ...extra })) });
+
+describe('route table', () => {
+  it('registers every page of PAGES, each address reaching its own route', () => {
+    for (const name of Object.keys(PAGES) as PageName[]) {
+      const matches = matchRoutes(routes, pathOf(name, SAMPLE_PARAMS));
+      expect(matches?.at(-1)?.route.path, name).toBe(PAGES[name].path);
+    }
+  });
+
+  it('shows a permitted page with its title, heading and the empty state', async () => {
+    renderAt('/admin/partners', ['MANAGE_PARTNERS']);
+    expect(await screen.findByRole('heading', { name: 'Manage Partners', level: 1 })).toBeTruthy();
+    expect(screen.getByText(MESSAGES.noResults)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add' }).getAttribute('href')).toBe('/admin/partners/new');
+    expect(document.title).toBe('Manage Partners');
+  });
+
+  it('restricts a page whose feature the user lacks', async () => {
+    renderAt('/admin/partners', ['VIEW_REPORTS']);
+    expect(await screen.findByText(MESSAGES.restricted)).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.noResults)).toBeNull();
+  });
+
+  it('checks partner access where the path names one', async () => {
+    const grants = { partners: { partnerAccess: [{ accessTypeCode: 'EXT', partnerCode: 'ACME' }] } };
+    const first = renderAt('/partners/EXT/ACME/report-categories', ['VIEW_REPORTS'], grants);
+    expect(await screen.findByRole('heading', { name: 'Report Categories', level: 1 })).toBeTruthy();
+    first.unmount();
+
+    renderAt('/partners/EXT/OTHER/report-categories', ['VIEW_REPORTS'], grants);
+    expect(await screen.findByText(MESSAGES.restricted)).toBeTruthy();
+  });
+
+  it('lets a grant of ALL open any partner of that access type, but never INT for an external user', async () => {
+    const all = (accessTypeCode: string) => ({
+      partners: { partnerAccess: [{ accessTypeCode, partnerCode: 'ALL' }] },
+    });
+    const first = renderAt('/dashboards/EXT/ANYONE', [], all('EXT'));
+    expect(await screen.findByText(MESSAGES.noResults)).toBeTruthy();
+    first.unmount();
+
+    renderAt('/dashboards/INT/ANYONE', [], all('INT'));
+    expect(await screen.findByText(MESSAGES.restricted)).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.noResults)).toBeNull();
+  });
+
+  it('shows Page Not Found for an unknown path', async () => {
+    renderAt('/no/such/page', []);
+    expect(await screen.findByRole('heading', { name: MESSAGES.pageNotFound })).toBeTruthy();
+  });
+
+  it('shows Page Under Construction on the marketplace', async () => {
+    renderAt('/marketplace', [], { isInternalAdmin: true });
+    expect(await screen.findByText(MESSAGES.pageUnderConstruction)).toBeTruthy();
+  });
+
+  it('opens a retailer dispute list and refuses a segment without the -disputes suffix', async () => {
+    const first = renderAt('/forms/acme-disputes', ['INTERNAL_OPERATIONS_TEAM']);
+    expect(await screen.findByRole('heading', { name: 'Disputes', level: 1 })).toBeTruthy();
+    first.unmount();
+    renderAt('/forms/acme', ['INTERNAL_OPERATIONS_TEAM']);
+    expect(await screen.findByRole('heading', { name: MESSAGES.pageNotFound })).toBeTruthy();
+  });
+
+  it('sends a signed-out visitor to the login page', async () => {
+    renderWithProviders(<AppRoutes />, { path: '/faqs', auth: withState({ status: 'unauthenticated' }) });
+    expect(await screen.findByLabelText('Email Address or EID')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/login');
+  });
+
+  it('opens the user-not-found page without a session', async () => {
+    renderWithProviders(<AppRoutes />, {
+      path: '/user-not-found',
+      auth: withState({ status: 'unauthenticated' }),
+    });
+    expect(await screen.findByRole('heading', { name: 'User Not Found' })).toBeTruthy();
+  });
+});

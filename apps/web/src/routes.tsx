@@ -1,0 +1,119 @@
+import { PAGES, type PageName } from '@portal/domain';
+import { type ComponentType, lazy } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { PageGuard } from './auth/PageGuard.js';
+import { RequireAuth } from './auth/RequireAuth.js';
+import { CurrentPageContext } from './components/current-page.js';
+import { AppLayout } from './layout/AppLayout.js';
+import { PublicLayout } from './layout/PublicLayout.js';
+
+type PageModule = () => Promise<{ default: ComponentType }>;
+
+// Every route of SPEC.md §2, keyed by its PAGES entry (path, title, feature). The Record type makes
+// a page added to PAGES without a component here a compile error. Each page is its own file and
+// its own chunk.
+const PAGE_MODULES: Record<PageName, PageModule> = {
+  home: () => import('./pages/home/HomePage.js'),
+
+  partners: () => import('./pages/reports/PartnersPage.js'),
+  reportCategories: () => import('./pages/reports/ReportCategoriesPage.js'),
+  reports: () => import('./pages/reports/ReportsPage.js'),
+
+  dashboardPartners: () => import('./pages/dashboards/DashboardPartnersPage.js'),
+  dashboardSelection: () => import('./pages/dashboards/DashboardSelectionPage.js'),
+  thoughtspotViewer: () => import('./pages/dashboards/ThoughtSpotViewerPage.js'),
+  rstudioViewer: () => import('./pages/dashboards/RStudioViewerPage.js'),
+  quicksightViewer: () => import('./pages/dashboards/QuickSightViewerPage.js'),
+  tableauViewer: () => import('./pages/dashboards/TableauViewerPage.js'),
+
+  tenants: () => import('./pages/tenants/TenantsPage.js'),
+  saasUsers: () => import('./pages/tenants/SaasUsersPage.js'),
+  saasInvitations: () => import('./pages/tenants/SaasInvitationsPage.js'),
+  saasInvite: () => import('./pages/tenants/SaasInvitePage.js'),
+  saasEditRoles: () => import('./pages/tenants/SaasEditRolesPage.js'),
+
+  forms: () => import('./pages/forms/FormsPage.js'),
+  customerInvoices: () => import('./pages/forms/CustomerInvoicesPage.js'),
+  customerInvoiceNew: () => import('./pages/forms/CustomerInvoiceNewPage.js'),
+  customerInvoiceEdit: () => import('./pages/forms/CustomerInvoiceEditPage.js'),
+  disputes: () => import('./pages/forms/DisputesPage.js'),
+  disputeNew: () => import('./pages/forms/DisputeNewPage.js'),
+  disputeEdit: () => import('./pages/forms/DisputeEditPage.js'),
+
+  admin: () => import('./pages/admin/AdminPage.js'),
+  adminPartners: () => import('./pages/admin/ManagePartnersPage.js'),
+  adminPartnerNew: () => import('./pages/admin/AddPartnerPage.js'),
+  adminPartnerEdit: () => import('./pages/admin/EditPartnerPage.js'),
+  adminReportAlerts: () => import('./pages/admin/ManageReportAlertsPage.js'),
+  adminReportCategories: () => import('./pages/admin/ManageReportCategoriesPage.js'),
+  adminReportCategoryNew: () => import('./pages/admin/AddReportCategoryPage.js'),
+  adminReportCategoryEdit: () => import('./pages/admin/EditReportCategoryPage.js'),
+  adminFrequencyTypes: () => import('./pages/admin/ManageFrequencyTypesPage.js'),
+  adminFrequencyTypeNew: () => import('./pages/admin/AddFrequencyTypePage.js'),
+  adminFrequencyTypeEdit: () => import('./pages/admin/EditFrequencyTypePage.js'),
+  adminUsers: () => import('./pages/admin/ManageExternalUsersPage.js'),
+  adminUserNew: () => import('./pages/admin/AddExternalUserPage.js'),
+  adminUserEdit: () => import('./pages/admin/EditExternalUserPage.js'),
+  adminFaqs: () => import('./pages/admin/ManageFaqsPage.js'),
+  adminFaqNew: () => import('./pages/admin/AddFaqPage.js'),
+  adminFaqEdit: () => import('./pages/admin/EditFaqPage.js'),
+  adminDashboards: () => import('./pages/admin/ManageDashboardsPage.js'),
+  adminBanner: () => import('./pages/admin/ManageBannerPage.js'),
+
+  marketplace: () => import('./pages/content/MarketplacePage.js'),
+  marketing: () => import('./pages/content/MarketingPage.js'),
+  marketingUpload: () => import('./pages/content/MarketingUploadPage.js'),
+  faqs: () => import('./pages/content/FaqsPage.js'),
+  reportAnIssue: () => import('./pages/content/ReportAnIssuePage.js'),
+
+  myAccount: () => import('./pages/account/MyAccountPage.js'),
+};
+
+// Open without a session, in the public frame.
+const PUBLIC_PAGES: Record<string, PageModule> = {
+  '/login': () => import('./pages/account/LoginPage.js'),
+  '/logout': () => import('./pages/account/LogoutPage.js'),
+  '/user-not-found': () => import('./pages/errors/UserNotFoundPage.js'),
+  '/not-authorized': () => import('./pages/errors/NotAuthorizedPage.js'),
+};
+
+const NotFoundPage = lazy(() => import('./pages/errors/NotFoundPage.js'));
+
+function guardedRoute(name: PageName, load: PageModule): RouteObject {
+  const Page = lazy(load);
+  return {
+    path: PAGES[name].path,
+    element: (
+      <CurrentPageContext.Provider value={name}>
+        <PageGuard page={name}>
+          <Page />
+        </PageGuard>
+      </CurrentPageContext.Provider>
+    ),
+  };
+}
+
+function publicRoute(path: string, load: PageModule): RouteObject {
+  const Page = lazy(load);
+  return { path, element: <Page /> };
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <PublicLayout />,
+    children: Object.entries(PUBLIC_PAGES).map(([path, load]) => publicRoute(path, load)),
+  },
+  {
+    element: (
+      <RequireAuth>
+        <AppLayout />
+      </RequireAuth>
+    ),
+    children: [
+      ...(Object.entries(PAGE_MODULES) as [PageName, PageModule][]).map(([name, load]) =>
+        guardedRoute(name, load),
+      ),
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
