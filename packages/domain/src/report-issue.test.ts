@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { ISSUE_REPORTED_MESSAGE, issueReportProblems, supportMail } from './report-issue.js';
+
+const reasons = ['Missing report', 'Other'];
+
+describe('report an issue', () => {
+  it('requires a reason and a message; the phone is optional', () => {
+    expect(issueReportProblems({ phone: '', reason: ' ', message: '' }, reasons)).toEqual([
+      { field: 'reason', message: 'This field is required.' },
+      { field: 'message', message: 'This field is required.' },
+    ]);
+    expect(issueReportProblems({ phone: '', reason: 'Other', message: 'Help' }, reasons)).toEqual([]);
+  });
+
+  it('takes a reason from the list only', () => {
+    expect(issueReportProblems({ phone: '', reason: 'Free text', message: 'x' }, reasons)).toEqual([
+      { field: 'reason', message: 'Please choose a reason from the list.' },
+    ]);
+    expect(issueReportProblems({ phone: '', reason: 'Free text', message: 'x' })).toEqual([]);
+  });
+
+  it('accepts usual phone numbers and refuses anything else', () => {
+    for (const phone of ['+1 (800) 555-0100', '800.555.0100', '8005550100 x12', '  ']) {
+      expect(issueReportProblems({ phone, reason: 'Other', message: 'x' }, reasons)).toEqual([]);
+    }
+    for (const phone of ['call me', '123', '<script>', '1'.repeat(31)]) {
+      expect(issueReportProblems({ phone, reason: 'Other', message: 'x' }, reasons)).toEqual([
+        { field: 'phone', message: 'Please enter a valid phone number, or leave it empty.' },
+      ]);
+    }
+  });
+
+  it('limits the message length', () => {
+    expect(issueReportProblems({ phone: '', reason: 'Other', message: 'x'.repeat(5001) }, reasons)).toEqual([
+      { field: 'message', message: 'Use at most 5000 characters.' },
+    ]);
+  });
+
+  it('thanks the user in a full sentence starting as §8 says', () => {
+    expect(ISSUE_REPORTED_MESSAGE.startsWith('Your issue has been reported')).toBe(true);
+    expect(ISSUE_REPORTED_MESSAGE.endsWith('.')).toBe(true);
+  });
+
+  it('composes the support mail with who reported what', () => {
+    const mail = supportMail(
+      { phone: ' 800 555 0100 ', reason: 'Missing report', message: ' The daily file is late. ' },
+      { userId: 'partner@demo.portal', firstName: 'Pat', lastName: 'Partner', email: 'partner@demo.portal' },
+      42,
+    );
+    expect(mail.subject).toBe('Reported issue 42: Missing report');
+    expect(mail.text).toContain('Pat Partner reported an issue through the portal (issue 42).');
+    expect(mail.text).toContain('Phone: 800 555 0100');
+    expect(mail.text).toContain('Email: partner@demo.portal');
+    expect(mail.text.endsWith('The daily file is late.')).toBe(true);
+  });
+});
