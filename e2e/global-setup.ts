@@ -1,1 +1,23 @@
-export default async function setup(): Promise<void> {}
+import type { TestProject } from 'vitest/node';
+import { startPortal } from './support/portal.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    databaseUrl: string;
+    filesDir: string;
+    mailDir: string;
+  }
+}
+
+// One running portal for the whole browser-test run.
+export default async function setup(project: TestProject) {
+  const portal = await startPortal();
+  project.provide('baseUrl', portal.baseUrl);
+  project.provide('databaseUrl', portal.databaseUrl);
+  project.provide('filesDir', portal.filesDir);
+  project.provide('mailDir', portal.mailDir);
+  return async () => {
+    await portal.stop();
+  };
+}

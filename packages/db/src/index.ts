@@ -1,3 +1,5 @@
 export * from './connection.js';
+export * from './dashboard-activity.js';
+export * from './dashboards.js';
 export * from './migrate.js';
 export type * from './schema.js';

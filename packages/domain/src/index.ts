@@ -1,3 +1,7 @@
+export * from './dashboard-embed.js';
+export * from './dashboard-sort.js';
+export * from './dashboard-type.js';
+export * from './dashboard-url.js';
 export * from './features.js';
 export * from './home.js';
 export * from './limits.js';

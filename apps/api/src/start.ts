@@ -1,0 +1,47 @@
+import { connect, type DatabaseHandle, migrateToLatest } from '@portal/db';
+import { createBlobStore } from '@portal/storage';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+
+export type RunningApi = {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  /** Stops accepting, finishes requests in flight, closes the pools it opened. */
+  close(): Promise<void>;
+};
+
+/**
+ * Connects, migrates and listens. Used by the API process (server.ts), by the embedded
+ * single-process mode (scripts/portal.ts) and by the browser tests.
+ * A database handle may be passed in (PGlite is shared with the workers in one process).
+ */
+export async function startApi(
+  config: Config,
+  options: { database?: DatabaseHandle } = {},
+): Promise<RunningApi> {
+  const database =
+    options.database ?? connect({ databaseUrl: config.DATABASE_URL, dataDir: config.PGLITE_DIR });
+  await migrateToLatest(database.db);
+  const redis = new Redis(config.REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+  });
+  redis.on('error', () => {});
+  await redis.connect().catch(() => {});
+  const blobStore = createBlobStore(config);
+
+  const app = await buildApp({ config, database, queuePing: () => redis.ping(), redis, blobStore });
+  await app.listen({ host: config.HOST, port: config.PORT });
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      redis.disconnect();
+      if (!options.database) await database.close();
+    },
+  };
+}

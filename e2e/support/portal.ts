@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { loadConfig } from '@portal/api/config';
+import { type RunningApi, startApi } from '@portal/api/start';
+import { createTestDatabase, prepareTemplateDatabase, type TestDatabase } from '@portal/db/testing';
+import { type DevSso, startDevSso } from '@portal/dev-sso';
+import { LocalDiskStore } from '@portal/storage';
+import { startWorkers } from '@portal/workers/start-workers';
+import pino from 'pino';
+import { seedDemoData } from '../../scripts/seed.js';
+
+export type RunningPortal = {
+  baseUrl: string;
+  databaseUrl: string;
+  filesDir: string;
+  mailDir: string;
+  queuePrefix: string;
+  stop(): Promise<void>;
+};
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => done(port));
+    });
+  });
+}
+
+/**
+ * The whole portal for browser tests: a fresh Postgres database with the demo seed, the demo
+ * sign-in server, the API serving the built SPA, and the workers, all on free ports.
+ */
+export async function startPortal(): Promise<RunningPortal> {
+  const webDist = resolve('apps/web/dist');
+  if (!existsSync(join(webDist, 'index.html'))) {
+    throw new Error('The SPA is not built: run `npm run build -w @portal/web` before the browser tests.');
+  }
+  await prepareTemplateDatabase();
+  const database: TestDatabase = await createTestDatabase();
+  const filesDir = await mkdtemp(join(tmpdir(), 'portal-e2e-files-'));
+  const mailDir = await mkdtemp(join(tmpdir(), 'portal-e2e-mail-'));
+  const queuePrefix = `e2e-${randomBytes(4).toString('hex')}`;
+  await seedDemoData(database.db, new LocalDiskStore({ root: filesDir }));
+
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const sso: DevSso = await startDevSso({
+    port: 0,
+    host: '127.0.0.1',
+    clients: [
+      {
+        clientId: 'portal',
+        clientSecret: 'dev-sso-portal-secret',
+        redirectUris: [`${baseUrl}/api/login/oauth2/code/sso`],
+        postLogoutRedirectUris: [`${baseUrl}/logout`],
+      },
+    ],
+  });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    DATABASE_URL: database.url,
+    QUEUE_PREFIX: queuePrefix,
+    WEB_DIST: webDist,
+    STORAGE_DIR: filesDir,
+    DEV_SSO_ISSUER: sso.issuer,
+    LOGIN_RATE_LIMIT: '10000',
+  });
+  const logger = pino({ level: process.env.E2E_LOG_LEVEL ?? 'warn' });
+  const workers = await startWorkers({
+    handle: database,
+    redisUrl: config.REDIS_URL,
+    prefix: queuePrefix,
+    mailConfig: { mailDir, from: 'Partner Portal <no-reply@portal.local>' },
+    logger,
+  });
+  const api: RunningApi = await startApi(config, { database });
+
+  return {
+    baseUrl,
+    databaseUrl: database.url,
+    filesDir,
+    mailDir,
+    queuePrefix,
+    async stop() {
+      await api.close();
+      await workers.stop();
+      await sso.close();
+      await database.drop();
+      await rm(filesDir, { recursive: true, force: true });
+      await rm(mailDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,189 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { DashboardType } from './dashboard-type.js';
+import {
+  DASHBOARD_URL_REASONS,
+  dashboardCoversPath,
+  dashboardPathStem,
+  isDemoQuickSightUrl,
+  prepareDashboardUrl,
+  proxiedDashboardType,
+  quicksightDashboardIdOf,
+  quicksightHostsReason,
+} from './dashboard-url.js';
+
+const options = { quicksightHosts: ['us-east-1.quicksight.aws.amazon.com'] };
+const prepare = (type: DashboardType, url: string) => prepareDashboardUrl(type, url, options);
+const stored = (type: DashboardType, url: string) => {
+  const result = prepare(type, url);
+  return result.ok ? result.dashboardUrl : `refused: ${result.reason}`;
+};
+
+describe('safe dashboard URLs (SPEC.md §5)', () => {
+  it('keeps RStudio paths under /content/ and removes the host', () => {
+    expect(stored('RSTUDIO', '/content/demo-sales-overview/')).toBe('/content/demo-sales-overview/');
+    expect(stored('RSTUDIO', 'https://connect.example.com/content/0f1e2d3c/')).toBe('/content/0f1e2d3c/');
+    expect(stored('RSTUDIO', 'http://connect.example.com:3939/content/abc/?x=1')).toBe('/content/abc/?x=1');
+    expect(stored('RSTUDIO', '//connect.example.com/content/abc')).toBe('/content/abc');
+    expect(stored('RSTUDIO', '  /content/abc/  ')).toBe('/content/abc/');
+  });
+
+  it('refuses RStudio URLs outside /content/', () => {
+    for (const url of [
+      '/t/site/views/a/b',
+      '/contents/x/',
+      '/content/',
+      '/content',
+      'https://connect.example.com/',
+    ]) {
+      expect(prepare('RSTUDIO', url)).toEqual({ ok: false, reason: DASHBOARD_URL_REASONS.rstudio });
+    }
+  });
+
+  it('keeps Tableau view paths under /t/ and removes the host', () => {
+    expect(stored('TABLEAU', '/t/demo/views/PartnerSales/Overview')).toBe(
+      '/t/demo/views/PartnerSales/Overview',
+    );
+    expect(stored('TABLEAU', 'https://tableau.example.com/t/demo/views/PartnerSales/Overview?:embed=y')).toBe(
+      '/t/demo/views/PartnerSales/Overview?:embed=y',
+    );
+  });
+
+  it('refuses Tableau URLs outside /t/', () => {
+    for (const url of ['/views/Workbook/View', '/t/', '/t/site', '/t/site/', '/content/x/']) {
+      expect(prepare('TABLEAU', url)).toEqual({ ok: false, reason: DASHBOARD_URL_REASONS.tableau });
+    }
+  });
+
+  it('keeps a QuickSight embed address of an allowed regional host as its path, without the single-use code', () => {
+    expect(
+      stored(
+        'QUICKSIGHT',
+        'https://us-east-1.quicksight.aws.amazon.com/embed/4a5b6c/dashboards/d-123_x?isauthcode=true&identityprovider=quicksight&code=abc',
+      ),
+    ).toBe('/embed/4a5b6c/dashboards/d-123_x');
+    expect(stored('QUICKSIGHT', '/embed/demo/dashboards/demo-qs-1')).toBe('/embed/demo/dashboards/demo-qs-1');
+  });
+
+  it('refuses QuickSight addresses on other hosts, over http, or not of the embed shape', () => {
+    const hostReason = quicksightHostsReason(options.quicksightHosts);
+    expect(prepare('QUICKSIGHT', 'https://eu-west-1.quicksight.aws.amazon.com/embed/a/dashboards/b')).toEqual(
+      {
+        ok: false,
+        reason: hostReason,
+      },
+    );
+    expect(prepare('QUICKSIGHT', 'https://evil.example.com/embed/a/dashboards/b')).toEqual({
+      ok: false,
+      reason: hostReason,
+    });
+    expect(prepare('QUICKSIGHT', 'http://us-east-1.quicksight.aws.amazon.com/embed/a/dashboards/b')).toEqual({
+      ok: false,
+      reason: hostReason,
+    });
+    expect(prepare('QUICKSIGHT', 'https://us-east-1.quicksight.aws.amazon.com/sn/dashboards/b')).toEqual({
+      ok: false,
+      reason: DASHBOARD_URL_REASONS.quicksight,
+    });
+    expect(
+      prepareDashboardUrl('QUICKSIGHT', 'https://us-east-1.quicksight.aws.amazon.com/embed/a/dashboards/b', {
+        quicksightHosts: [],
+      }),
+    ).toEqual({
+      ok: false,
+      reason: quicksightHostsReason([]),
+    });
+  });
+
+  it('takes a ThoughtSpot pinboard id as it is', () => {
+    expect(stored('THOUGHTSPOT', '3f6c1a2e-8b4d-4e7a-9c15-2d7e8f90a1b3')).toBe(
+      '3f6c1a2e-8b4d-4e7a-9c15-2d7e8f90a1b3',
+    );
+    expect(prepare('THOUGHTSPOT', 'https://ts.example.com/#/pinboard/abc')).toEqual({
+      ok: false,
+      reason: DASHBOARD_URL_REASONS.thoughtspot,
+    });
+  });
+
+  it.each([
+    ['', DASHBOARD_URL_REASONS.blank],
+    ['   ', DASHBOARD_URL_REASONS.blank],
+    ['javascript:alert(1)//content/x/', DASHBOARD_URL_REASONS.scheme],
+    ['data:text/html,<b>', DASHBOARD_URL_REASONS.characters],
+    ['ftp://host/content/x/', DASHBOARD_URL_REASONS.scheme],
+    ['content/x/', DASHBOARD_URL_REASONS.relative],
+    ['/content/x/../../api/users', DASHBOARD_URL_REASONS.dotSegments],
+    ['/content/x/./y', DASHBOARD_URL_REASONS.dotSegments],
+    ['/content//x', DASHBOARD_URL_REASONS.dotSegments],
+    ['/content/x/%2e%2e/admin', DASHBOARD_URL_REASONS.encoded],
+    ['/content/x%2F..%2Fy', DASHBOARD_URL_REASONS.encoded],
+    ['/content/x/\\..\\y', DASHBOARD_URL_REASONS.characters],
+    ['/content/x y/', DASHBOARD_URL_REASONS.characters],
+    ['/content/"x"/', DASHBOARD_URL_REASONS.characters],
+    ['/content/x/#top', DASHBOARD_URL_REASONS.fragment],
+    ['https://user:pw@host/content/x/', DASHBOARD_URL_REASONS.characters],
+  ])('refuses %j: %s', (url, reason) => {
+    expect(prepare('RSTUDIO', url)).toEqual({ ok: false, reason });
+  });
+
+  it('never stores a host, a scheme or a dot segment for RStudio and Tableau', () => {
+    const segment = fc.stringMatching(/^[A-Za-z0-9._~-]{1,12}$/);
+    fc.assert(
+      fc.property(
+        fc.constantFrom<DashboardType>('RSTUDIO', 'TABLEAU'),
+        fc.string(),
+        fc.array(segment),
+        (type, host, parts) => {
+          const result = prepare(
+            type,
+            `https://${host}/${type === 'RSTUDIO' ? 'content' : 't'}/${parts.join('/')}`,
+          );
+          if (!result.ok) return;
+          expect(result.dashboardUrl.startsWith(type === 'RSTUDIO' ? '/content/' : '/t/')).toBe(true);
+          expect(result.dashboardUrl).not.toMatch(/^\/\/|:\/\/|\/\.\.?(\/|$)/);
+        },
+      ),
+    );
+  });
+});
+
+describe('QuickSight ids and demo paths', () => {
+  it('reads the dashboard id of an embed path', () => {
+    expect(quicksightDashboardIdOf('/embed/abc/dashboards/d-1')).toBe('d-1');
+    expect(quicksightDashboardIdOf('/content/x/')).toBeUndefined();
+    expect(isDemoQuickSightUrl('/embed/demo/dashboards/demo-qs-1')).toBe(true);
+    expect(isDemoQuickSightUrl('/embed/abc/dashboards/d-1')).toBe(false);
+  });
+});
+
+describe('what the proxy lets through', () => {
+  it('matches the dashboard path and what lies beneath it, nothing beside it', () => {
+    expect(dashboardCoversPath('/content/demo-sales-overview/', '/content/demo-sales-overview/')).toBe(true);
+    expect(dashboardCoversPath('/content/demo-sales-overview/', '/content/demo-sales-overview')).toBe(true);
+    expect(dashboardCoversPath('/content/demo-sales-overview/', '/content/demo-sales-overview/app.js')).toBe(
+      true,
+    );
+    expect(dashboardCoversPath('/content/demo-sales-overview/', '/content/demo-sales-overview-2/')).toBe(
+      false,
+    );
+    expect(
+      dashboardCoversPath('/t/demo/views/PartnerSales/Overview', '/t/demo/views/PartnerSales/Regions'),
+    ).toBe(false);
+    expect(
+      dashboardCoversPath(
+        '/t/demo/views/PartnerSales/Overview?:embed=y',
+        '/t/demo/views/PartnerSales/Overview',
+      ),
+    ).toBe(true);
+    expect(dashboardCoversPath('/content/a/', '/content/a/../b/')).toBe(false);
+    expect(dashboardCoversPath('/content/a/', '/content/a/%2e%2e/b/')).toBe(false);
+  });
+
+  it('names the vendor of a path and its stem', () => {
+    expect(proxiedDashboardType('/content/x/')).toBe('RSTUDIO');
+    expect(proxiedDashboardType('/t/site/views/a')).toBe('TABLEAU');
+    expect(proxiedDashboardType('/api/user')).toBeUndefined();
+    expect(dashboardPathStem('/content/abc/def')).toBe('/content/abc');
+    expect(dashboardPathStem('/t/demo/views/x')).toBe('/t/demo');
+  });
+});

@@ -1,0 +1,49 @@
+// The embedded single-process portal that `npm start` runs when DATABASE_URL is unset: PGlite
+// is single-connection and in-process, so the API and the workers share this process and its
+// database handle. Each keeps its own start and stop; with DATABASE_URL they run apart.
+import { ConfigError, loadConfig } from '@portal/api/config';
+import { startApi } from '@portal/api/start';
+import { connect, migrateToLatest } from '@portal/db';
+import { createBlobStore } from '@portal/storage';
+import { loadWorkerConfig } from '@portal/workers/config';
+import { startWorkers } from '@portal/workers/start-workers';
+import pino from 'pino';
+import { seedDemoData } from './seed.js';
+
+async function main() {
+  const config = loadConfig();
+  const database = connect({ dataDir: config.PGLITE_DIR });
+  await migrateToLatest(database.db);
+  const seeded = await seedDemoData(database.db, createBlobStore(config));
+  if (seeded.applied) console.info(`portal: demo data loaded (${seeded.reports} report files)`);
+
+  // The worker settings other than the database come from the same environment.
+  const workerConfig = loadWorkerConfig({ ...process.env, DATABASE_URL: 'postgres://embedded/pglite' });
+  const workers = await startWorkers({
+    handle: database,
+    redisUrl: workerConfig.redisUrl,
+    prefix: workerConfig.queuePrefix,
+    queues: workerConfig.queues,
+    mailConfig: workerConfig.mail,
+    logger: pino({ level: config.LOG_LEVEL, name: 'workers' }),
+  });
+  const api = await startApi(config, { database });
+  console.info(`portal: listening on ${config.PUBLIC_URL} (embedded PGlite in ${config.PGLITE_DIR})`);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await api.close();
+    await workers.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+}
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

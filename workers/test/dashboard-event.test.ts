@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { findDashboardEvent } from '@portal/db';
+import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
+import { enqueue, workerConnection } from '@portal/queue';
+import { Queue } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningWorkers, startWorkers } from '../src/start-workers.js';
+import { quietLogger, REDIS_URL, randomPrefix, waitFor } from './helpers.js';
+
+const prefix = randomPrefix();
+let t: TestDatabase;
+let dashboardId: number;
+let workers: RunningWorkers;
+let queue: Queue;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await t.db.insertInto('access_types').values({ code: 'EXT', name: 'External' }).execute();
+  const partner = await t.db
+    .insertInto('partners')
+    .values({ access_type_code: 'EXT', code: 'BJS', name: "BJ's", updated_at: new Date() })
+    .returning('partner_id')
+    .executeTakeFirstOrThrow();
+  const dashboard = await t.db
+    .insertInto('dashboards')
+    .values({
+      partner_id: partner.partner_id,
+      dashboard_name: 'Sales Overview',
+      dashboard_url: '/content/demo-sales-overview/',
+      dashboard_type: 'RSTUDIO',
+      updated_at: new Date(),
+    })
+    .returning('dashboard_id')
+    .executeTakeFirstOrThrow();
+  dashboardId = dashboard.dashboard_id;
+  workers = await startWorkers({
+    handle: t,
+    redisUrl: REDIS_URL,
+    prefix,
+    queues: ['activity'],
+    mailConfig: { from: 'no-reply@portal.local', mailDir: '/tmp' },
+    logger: quietLogger,
+    relay: { pollMs: 100 },
+  });
+  queue = new Queue('activity', { connection: workerConnection(REDIS_URL), prefix });
+});
+
+afterAll(async () => {
+  await workers?.stop();
+  await queue?.obliterate({ force: true });
+  await queue?.close();
+  await t?.drop();
+});
+
+const views = async (month: string) =>
+  (
+    await t.db
+      .selectFrom('dashboard_views_monthly')
+      .select('views')
+      .where('dashboard_id', '=', dashboardId)
+      .where('month', '=', month)
+      .executeTakeFirst()
+  )?.views ?? 0;
+
+describe('the activity.dashboard-event job', () => {
+  it('stores a view once and counts it once in its month, even when the job runs again', async () => {
+    const eventId = randomUUID();
+    const { jobId } = await enqueue(t.db, {
+      name: 'activity.dashboard-event',
+      payload: {
+        eventId,
+        dashboardId,
+        userId: 'partner@demo.portal',
+        kind: 'VIEW',
+        occurredAt: '2026-11-20T15:00:00.000Z',
+      },
+    });
+    const first = await waitFor('the job to complete', async () => {
+      const job = await queue.getJob(jobId);
+      return job?.finishedOn && (await job.isCompleted()) ? job.finishedOn : undefined;
+    });
+    expect(await findDashboardEvent(t.db, eventId)).toMatchObject({
+      dashboard_id: dashboardId,
+      kind: 'VIEW',
+    });
+    expect(await views('2026-11-01')).toBe(1);
+
+    await (await queue.getJob(jobId))?.retry('completed');
+    await waitFor('the job to complete a second time', async () => {
+      const again = await queue.getJob(jobId);
+      return again?.finishedOn && again.finishedOn > first && (await again.isCompleted());
+    });
+    expect(await views('2026-11-01')).toBe(1);
+  });
+
+  it('stores a failure with what the viewer saw and counts no view', async () => {
+    const eventId = randomUUID();
+    await enqueue(t.db, {
+      name: 'activity.dashboard-event',
+      payload: {
+        eventId,
+        dashboardId,
+        userId: 'partner@demo.portal',
+        kind: 'FAIL',
+        occurredAt: '2026-10-03T09:00:00.000Z',
+        detail: { status: 503, reason: 'status' },
+      },
+    });
+    const event = await waitFor('the failure to be stored', () => findDashboardEvent(t.db, eventId));
+    expect(event).toMatchObject({ kind: 'FAIL', detail: { status: 503, reason: 'status' } });
+    expect(await views('2026-10-01')).toBe(0);
+  });
+});
