@@ -1,6 +1,6 @@
 import type { Database } from '@portal/db';
 import type { Kysely, Transaction } from 'kysely';
-import { assertPayload } from './job-definition.js';
+import { assertPayload, type JobDefinition } from './job-definition.js';
 import { findJobDefinition, type JobRequest } from './jobs/index.js';
 
 export type Enqueued = { outboxId: string; jobId: string };
@@ -27,7 +27,8 @@ export async function enqueue(
 ): Promise<Enqueued> {
   const definition = findJobDefinition(request.name);
   if (!definition) throw new Error(`Unknown job "${request.name}"`);
-  assertPayload(definition, request.payload);
+  // Widened: TypeScript cannot infer one schema type from the union of every job's definition.
+  assertPayload(definition as JobDefinition, request.payload);
   if (request.jobId !== undefined) assertCustomJobId(request.jobId);
   const row = await db
     .insertInto('outbox')
