@@ -3,9 +3,11 @@ import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database, DatabaseHandle } from '@portal/db';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import { accessPlugin } from './plugins/access.js';
+import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
@@ -17,6 +19,8 @@ export type AppDeps = {
   database: DatabaseHandle;
   /** Answers when the queue's Redis answers; used by /readyz. */
   queuePing: () => Promise<unknown>;
+  /** Shared rate-limit counters (sign-in routes); without it each process counts alone. */
+  redis?: Redis;
 };
 
 declare module 'fastify' {
@@ -47,6 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { frameSources: [] });
   await app.register(cookie);
+  await app.register(authPlugin, { redis: deps.redis, rateLimitNamespace: config.QUEUE_PREFIX });
   await app.register(openapiPlugin);
   await app.register(accessPlugin);
   await registerRoutes(app);

@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { type OidcProviderSettings, parseOidcProviders } from './lib/oidc-providers.js';
 
 // Every setting of the API, read and validated once at start-up. A wrong value stops the
 // process with a message naming the variable. `.env.example` lists them all.
@@ -28,11 +29,19 @@ const Env = Type.Object({
   S3_SECRET_ACCESS_KEY: Type.Optional(Type.String()),
   SESSION_IDLE_MINUTES: Type.Integer({ minimum: 1, default: 30 }),
   SESSION_ABSOLUTE_HOURS: Type.Integer({ minimum: 1, default: 12 }),
+  // JSON list of OpenID Connect providers (see lib/oidc-providers.ts); required in production.
+  OIDC_PROVIDERS: Type.Optional(Type.String()),
+  // The demo sign-in server (apps/dev-sso), used as provider `sso` when OIDC_PROVIDERS is unset.
+  DEV_SSO_ISSUER: Type.String({ pattern: '^https?://', default: 'http://localhost:8010' }),
+  DEV_SSO_CLIENT_ID: Type.String({ minLength: 1, default: 'portal' }),
+  DEV_SSO_CLIENT_SECRET: Type.String({ minLength: 1, default: 'dev-sso-portal-secret' }),
+  // Calls per minute from one client address to each sign-in route (redirect, authorization, callback).
+  LOGIN_RATE_LIMIT: Type.Integer({ minimum: 1, default: 60 }),
   SUPPORT_MAILBOX: Type.String({ pattern: '^[^@ ]+@[^@ ]+$', default: 'support@portal.local' }),
   CUSTOMER_SERVICE_PHONE: Type.String({ default: '1-800-555-0100' }),
 });
 
-export type Config = Static<typeof Env> & { cookieSecure: boolean };
+export type Config = Static<typeof Env> & { cookieSecure: boolean; oidcProviders: OidcProviderSettings[] };
 
 export class ConfigError extends Error {}
 
@@ -52,5 +61,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.STORAGE_DRIVER === 's3' && !config.S3_BUCKET) {
     throw new ConfigError('Invalid configuration: S3_BUCKET is required when STORAGE_DRIVER is s3');
   }
-  return { ...config, cookieSecure: config.PUBLIC_URL.startsWith('https://') };
+  const oidc = parseOidcProviders(config.OIDC_PROVIDERS, {
+    production: config.NODE_ENV === 'production',
+    devSso: {
+      issuer: config.DEV_SSO_ISSUER,
+      clientId: config.DEV_SSO_CLIENT_ID,
+      clientSecret: config.DEV_SSO_CLIENT_SECRET,
+    },
+  });
+  if ('problem' in oidc) throw new ConfigError(`Invalid configuration: ${oidc.problem}`);
+  return {
+    ...config,
+    cookieSecure: config.PUBLIC_URL.startsWith('https://'),
+    oidcProviders: oidc.providers,
+  };
 }

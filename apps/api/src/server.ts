@@ -16,7 +16,7 @@ async function main() {
   redis.on('error', () => {});
   await redis.connect().catch(() => {});
 
-  const app = await buildApp({ config, database, queuePing: () => redis.ping() });
+  const app = await buildApp({ config, database, queuePing: () => redis.ping(), redis });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

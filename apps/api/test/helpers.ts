@@ -14,8 +14,16 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
+export type TestAppOptions = {
+  /** Adds test-only routes or hooks before the app is ready. */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+};
+
 /** A real API on a fresh database of its own, with real Redis, ready for app.inject() or supertest. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const queuePrefix = `test-${randomBytes(4).toString('hex')}`;
   const config = loadConfig({
@@ -27,7 +35,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  const app = await buildApp({ config, database, queuePing: () => redis.ping() });
+  const app = await buildApp({ config, database, queuePing: () => redis.ping(), redis });
+  await options.beforeReady?.(app);
   await app.ready();
   return {
     app,

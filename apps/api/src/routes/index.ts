@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import authRoutes from './auth.js';
 import healthRoutes from './health.js';
+import serviceAccountRoutes from './service-accounts.js';
+import userRoutes from './user.js';
 
 // Every route file of the API, one per area of SPEC.md §7.
 export async function registerRoutes(app: FastifyInstance) {
   await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(serviceAccountRoutes);
 }

@@ -1,0 +1,143 @@
+import {
+  addUserIdentity,
+  createPendingLogin,
+  createSession,
+  findActiveUser,
+  findUserIdByIdentity,
+  findUserIdsForSignIn,
+  takePendingLogin,
+  type UserWithAccess,
+} from '@portal/db';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as client from 'openid-client';
+import { callbackPath } from './home-realm.js';
+import type { OidcProviderSettings } from './oidc-providers.js';
+import { PENDING_LOGIN_COOKIE, PENDING_LOGIN_SECONDS } from './session-cookie.js';
+
+// The OpenID Connect authorization code flow with PKCE, state and nonce (RFC 9700 §2.1). The
+// pending login lives in Postgres, bound to the browser by a short-lived cookie holding its state.
+
+export const USER_NOT_FOUND_PAGE = '/user-not-found';
+/** The login page shows the error parameter with everything but letters, digits and spaces removed. */
+export const loginErrorPage = (message: string) => `/login?error=${encodeURIComponent(message)}`;
+
+/**
+ * Only a path of this site: never an absolute or protocol-relative address, and no backslash,
+ * whitespace or control character (browsers drop tabs and newlines, turning '/\t/x' into '//x').
+ */
+export function safeReturnTo(value: string | undefined): string | null {
+  if (!value || !/^\/(?![/\\])[^\\\s\p{Cc}]*$/u.test(value)) return null;
+  return value;
+}
+
+export async function startSignIn(
+  app: FastifyInstance,
+  provider: OidcProviderSettings,
+  options: { returnTo: string | null; loginHint: string | undefined },
+) {
+  const configuration = await app.oidc.configuration(provider);
+  const state = client.randomState();
+  const nonce = client.randomNonce();
+  const codeVerifier = client.randomPKCECodeVerifier();
+  await createPendingLogin(app.db, {
+    state,
+    provider: provider.name,
+    codeVerifier,
+    nonce,
+    returnTo: options.returnTo,
+    ttlSeconds: PENDING_LOGIN_SECONDS,
+  });
+  const parameters: Record<string, string> = {
+    redirect_uri: `${app.config.PUBLIC_URL}${callbackPath(provider.name)}`,
+    scope: provider.scope,
+    state,
+    nonce,
+    code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+  };
+  if (options.loginHint) parameters.login_hint = options.loginHint;
+  return { state, location: client.buildAuthorizationUrl(configuration, parameters).href };
+}
+
+export type SignInResult =
+  | { outcome: 'signed-in'; user: UserWithAccess; sessionId: string; returnTo: string }
+  | { outcome: 'unknown-user'; subject: string }
+  | { outcome: 'refused'; reason: string };
+
+export async function finishSignIn(
+  app: FastifyInstance,
+  provider: OidcProviderSettings,
+  request: FastifyRequest,
+  query: { state?: string | undefined; error?: string | undefined },
+): Promise<SignInResult> {
+  const { state, error } = query;
+  if (error) return { outcome: 'refused', reason: `provider answered ${error}` };
+  if (!state || request.cookies[PENDING_LOGIN_COOKIE] !== state) {
+    return { outcome: 'refused', reason: 'state missing or not from this browser' };
+  }
+  const pending = await takePendingLogin(app.db, state, provider.name);
+  if (!pending) return { outcome: 'refused', reason: 'no pending sign-in for this state' };
+
+  let idToken: string | undefined;
+  let claims: client.IDToken | undefined;
+  let accessToken: string;
+  let configuration: client.Configuration;
+  try {
+    configuration = await app.oidc.configuration(provider);
+    const tokens = await client.authorizationCodeGrant(
+      configuration,
+      new URL(request.url, app.config.PUBLIC_URL),
+      { pkceCodeVerifier: pending.codeVerifier, expectedState: pending.state, expectedNonce: pending.nonce },
+    );
+    idToken = tokens.id_token;
+    claims = tokens.claims();
+    accessToken = tokens.access_token;
+  } catch (cause) {
+    return { outcome: 'refused', reason: `token exchange failed: ${(cause as Error).message}` };
+  }
+  if (!claims || !idToken) return { outcome: 'refused', reason: 'no ID token' };
+
+  let email = typeof claims.email === 'string' ? claims.email : undefined;
+  let emailVerified = claims.email_verified;
+  if (!email && configuration.serverMetadata().userinfo_endpoint) {
+    try {
+      const info = await client.fetchUserInfo(configuration, accessToken, claims.sub);
+      email = info.email;
+      emailVerified = info.email_verified;
+    } catch (cause) {
+      return { outcome: 'refused', reason: `userinfo failed: ${(cause as Error).message}` };
+    }
+  }
+  // An email the provider says is unverified never matches a portal user.
+  const user = await identifyUser(app, provider, claims.sub, emailVerified === false ? undefined : email);
+  if (!user) return { outcome: 'unknown-user', subject: claims.sub };
+
+  const { sessionId } = await createSession(app.db, {
+    userId: user.userId,
+    provider: provider.name,
+    idToken,
+    absoluteHours: app.config.SESSION_ABSOLUTE_HOURS,
+  });
+  return { outcome: 'signed-in', user, sessionId, returnTo: pending.returnTo ?? '/' };
+}
+
+/**
+ * The portal user an identity stands for: first by a recorded identity, else the one user whose
+ * id equals the subject or whose email matches; the identity is then recorded. Disabled users
+ * and ambiguous matches sign no one in.
+ */
+async function identifyUser(
+  app: FastifyInstance,
+  provider: OidcProviderSettings,
+  subject: string,
+  email: string | undefined,
+): Promise<UserWithAccess | undefined> {
+  const known = await findUserIdByIdentity(app.db, provider.identityProvider, subject);
+  if (known) return findActiveUser(app.db, known);
+  const candidates = await findUserIdsForSignIn(app.db, subject, email);
+  if (candidates.length !== 1) return undefined;
+  const user = await findActiveUser(app.db, candidates[0]!);
+  if (user)
+    await addUserIdentity(app.db, { provider: provider.identityProvider, subject, userId: user.userId });
+  return user;
+}

@@ -1,0 +1,112 @@
+import rateLimit from '@fastify/rate-limit';
+import { findActiveSession, findActiveUser, findTokenOwner, touchSession } from '@portal/db';
+import { hasFeature } from '@portal/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import { OidcClients } from '../lib/oidc-clients.js';
+import { type AuthenticatedUser, toAuthenticatedUser } from '../lib/principal.js';
+import { clearSessionCookie, SESSION_COOKIE } from '../lib/session-cookie.js';
+import { type RouteAccess, UnauthenticatedError } from './access.js';
+import { HttpError } from './errors.js';
+
+export type ApiRoute = { method: string; url: string; access: RouteAccess | undefined };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    oidc: OidcClients;
+    /** Every /api route with its declared access: the authorization matrix test reads it. */
+    apiRoutes: ApiRoute[];
+  }
+  interface FastifyRequest {
+    /** How request.principal was established. */
+    authenticatedBy: 'session' | 'token' | null;
+  }
+}
+
+export type AuthOptions = {
+  /** Shared store for rate-limit counters, so every API instance counts together. */
+  redis?: Redis | undefined;
+  rateLimitNamespace?: string;
+};
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const CSRF_MESSAGE =
+  'This request was refused: a signed-in change must come from the portal itself (X-Requested-With: portal).';
+
+/**
+ * Who is calling: a service account with `Authorization: Bearer <token>`, else the user of the
+ * `portal_session` cookie. Runs on onRequest, before body validation, so an unauthenticated call
+ * answers 401 and an unpermitted one 403 whatever its body; the access plugin's preHandler then
+ * checks again. Cookie-authenticated writes must prove they come from the SPA (CSRF).
+ */
+export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) => {
+  const { config } = app;
+  app.decorate('oidc', new OidcClients(config.oidcProviders, config.NODE_ENV !== 'production'));
+  app.decorate('apiRoutes', [] as ApiRoute[]);
+  app.decorateRequest('authenticatedBy', null);
+
+  await app.register(rateLimit, {
+    global: false,
+    redis: options.redis,
+    nameSpace: `${options.rateLimitNamespace ?? 'portal'}:rate-limit:`,
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many attempts. Please try again in ${context.after}.`),
+  });
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    // HEAD routes are the automatic twins of GET routes and behave like them.
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access: route.config?.access });
+    }
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    request.principal = await authenticate(app, request);
+    if (!request.principal && request.cookies[SESSION_COOKIE]) clearSessionCookie(reply, config.cookieSecure);
+    if (request.authenticatedBy === 'session' && WRITE_METHODS.has(request.method) && !fromPortal(request)) {
+      throw new HttpError(403, CSRF_MESSAGE);
+    }
+    const access = request.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    if (!request.principal) throw new UnauthenticatedError();
+    if (access !== 'authenticated' && !hasFeature(request.principal, access.feature)) {
+      throw new HttpError(403, 'Access to this place or content is restricted.');
+    }
+  });
+});
+
+async function authenticate(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<AuthenticatedUser | null> {
+  const authorization = request.headers.authorization;
+  if (authorization?.toLowerCase().startsWith('bearer ')) {
+    const userId = await findTokenOwner(app.db, authorization.slice(7).trim());
+    const user = userId ? await findActiveUser(app.db, userId) : undefined;
+    if (!user) return null;
+    request.authenticatedBy = 'token';
+    return toAuthenticatedUser(user, null);
+  }
+  const sessionId = request.cookies[SESSION_COOKIE];
+  if (!sessionId) return null;
+  const session = await findActiveSession(app.db, sessionId, app.config.SESSION_IDLE_MINUTES);
+  const user = session ? await findActiveUser(app.db, session.userId) : undefined;
+  if (!session || !user) return null;
+  if (session.stale) await touchSession(app.db, session.sessionHash);
+  request.authenticatedBy = 'session';
+  return toAuthenticatedUser(user, session);
+}
+
+/** A cross-site page can send neither header: custom headers need CORS, Sec-Fetch-Site is set by the browser. */
+function fromPortal(request: FastifyRequest): boolean {
+  const requestedWith = request.headers['x-requested-with'];
+  const fetchSite = request.headers['sec-fetch-site'];
+  return (
+    (typeof requestedWith === 'string' && requestedWith.toLowerCase() === 'portal') ||
+    fetchSite === 'same-origin'
+  );
+}

@@ -1,0 +1,41 @@
+import type { Database } from '@portal/db';
+import { createServiceAccount } from '@portal/db';
+import type { Kysely } from 'kysely';
+import { type SeededPersonas, seedPersonas } from '../support/personas.js';
+
+// The data the matrix rows act on. A row that needs an id (a report, a dashboard…) gets it from
+// here: add the rows your routes need to seedMatrixFixtures and their ids to MatrixIds. Give
+// destructive rows (disable, delete) their own target so other rows keep theirs.
+
+export type MatrixIds = {
+  /** A service account the token routes act on. */
+  serviceAccount: string;
+  /** A service account the disable route acts on. */
+  serviceAccountToDisable: string;
+  /** A token of `serviceAccount` the revoke route acts on. */
+  serviceAccountTokenId: string;
+};
+
+export async function seedMatrixFixtures(
+  db: Kysely<Database>,
+): Promise<{ personas: SeededPersonas; ids: MatrixIds }> {
+  const personas = await seedPersonas(db);
+  const ids: MatrixIds = {
+    serviceAccount: 'svc-matrix',
+    serviceAccountToDisable: 'svc-matrix-disable',
+    serviceAccountTokenId: '6f1c7c1e-3a51-4d7b-9a55-0d2f3f1b7a10',
+  };
+  for (const userId of [ids.serviceAccount, ids.serviceAccountToDisable]) {
+    await createServiceAccount(db, { userId, name: 'Matrix target', features: [], partnerGrants: [] });
+  }
+  await db
+    .insertInto('service_account_tokens')
+    .values({
+      token_id: ids.serviceAccountTokenId,
+      user_id: ids.serviceAccount,
+      token_hash: 'matrix-fixture-not-a-real-hash',
+      expires_at: new Date(Date.now() + 86_400_000),
+    })
+    .execute();
+  return { personas, ids };
+}

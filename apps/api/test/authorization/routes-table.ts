@@ -1,0 +1,56 @@
+import { partnerRoute, type RouteRow, route } from './matrix.js';
+
+// THE AUTHORIZATION MATRIX: every /api route against every persona. A new route adds ONE line
+// here (the matrix test fails while a registered route has no row, or a row has no route).
+//
+//   route('METHOD /api/path/:param', 'anon ext dash staff ops admin tenant svc', { params, query, body })
+//   partnerRoute('METHOD /api/…/:accessTypeCode/:partnerCode/…', '<own partner>', '<other partner>', options)
+//
+// Columns, always in this order (see support/personas.ts for their rights):
+//   anon   anonymous                     ext    partner@demo.portal: reports, EXT/BJS + EXT/SAM
+//   dash   dashboards@demo.portal: dashboards only, EXT/WSI
+//   staff  E100003: internal, no feature  ops    E100002: INTERNAL_OPERATIONS_TEAM
+//   admin  E100001: internal admin        tenant tenant-admin@demo.portal: MANAGE_EXTERNAL_USERS, EXT/BJS
+//   svc    service account svc-reports (bearer token): VIEW_REPORTS, EXT/BJS + EXT/SAM
+// For partnerRoute, '<own partner>' puts each persona's first partner in the path (EXT/BJS for
+// those with none, the admin included) and '<other partner>' puts EXT/OTH, which only the admin may use.
+// Session personas send X-Requested-With: portal, so writes show the permission answer, not CSRF.
+// Ids come from fixtures.ts: params: (ids) => ({ reportId: ids.reportId }).
+
+export const routesTable: RouteRow[] = [
+  // Authentication and user (SPEC.md §7)                              anon ext dash staff ops admin tenant svc
+  route('GET /api/login/redirect', '200 200 200 200 200 200 200 200', {
+    query: { username: 'a@demo.portal' },
+  }),
+  route('GET /api/oauth2/authorization/:provider', '302 302 302 302 302 302 302 302', {
+    params: () => ({ provider: 'sso' }),
+  }),
+  route('GET /api/login/oauth2/code/:provider', '302 302 302 302 302 302 302 302', {
+    params: () => ({ provider: 'sso' }),
+  }),
+  route('GET /api/logout', '200 200 200 200 200 200 200 200'),
+  route('GET /api/user', '401 200 200 200 200 200 200 200'),
+  route('GET /api/user/authenticated', '401 200 200 200 200 200 200 200'),
+  route('PUT /api/saas/user/updateSelf', '401 200 200 403 403 403 200 403', {
+    body: { firstName: 'Matrix', lastName: 'Row' },
+  }),
+
+  // Service accounts (internal admins)                                  anon ext dash staff ops admin tenant svc
+  route('GET /api/admin/service-accounts', '401 403 403 403 403 200 403 403'),
+  route('POST /api/admin/service-accounts', '401 403 403 403 403 201 403 403', {
+    body: { userId: 'svc-matrix-new', name: 'New', features: [], partnerAccess: [] },
+  }),
+  route('PUT /api/admin/service-accounts/:userId/disable', '401 403 403 403 403 200 403 403', {
+    params: (ids) => ({ userId: ids.serviceAccountToDisable }),
+  }),
+  route('POST /api/admin/service-accounts/:userId/tokens', '401 403 403 403 403 201 403 403', {
+    params: (ids) => ({ userId: ids.serviceAccount }),
+    body: {},
+  }),
+  route('DELETE /api/admin/service-accounts/:userId/tokens/:tokenId', '401 403 403 403 403 200 403 403', {
+    params: (ids) => ({ userId: ids.serviceAccount, tokenId: ids.serviceAccountTokenId }),
+  }),
+];
+
+// Keeps the import used until the first partner route lands; delete this line then.
+void partnerRoute;

@@ -1,0 +1,71 @@
+// The demo accounts of the portal, copied here because the dev sign-in server imports nothing
+// of ours (ARCHITECTURE.md). They mirror packages/domain/src/demo-accounts.ts; a test in
+// apps/api keeps the two lists in step. The subject of each account is the portal user id.
+
+export type DevSsoAccount = {
+  login: string;
+  password: string;
+  description: string;
+  claims: {
+    sub: string;
+    email: string;
+    email_verified: boolean;
+    given_name: string;
+    family_name: string;
+    name: string;
+  };
+};
+
+function account(
+  login: string,
+  givenName: string,
+  familyName: string,
+  email: string,
+  description: string,
+): DevSsoAccount {
+  return {
+    login,
+    password: 'demo',
+    description,
+    claims: {
+      sub: login,
+      email,
+      email_verified: true,
+      given_name: givenName,
+      family_name: familyName,
+      name: `${givenName} ${familyName}`,
+    },
+  };
+}
+
+export const accounts: readonly DevSsoAccount[] = [
+  account('E100001', 'Avery', 'Admin', 'admin@demo.portal', 'Internal administrator'),
+  account('E100002', 'Olivia', 'Ops', 'ops@demo.portal', 'Internal operations team'),
+  account('E100003', 'Sam', 'Staff', 'staff@demo.portal', 'Internal user with no feature'),
+  account('partner@demo.portal', 'Pat', 'Partner', 'partner@demo.portal', 'External partner user (reports)'),
+  account(
+    'dashboards@demo.portal',
+    'Dana',
+    'Dashboards',
+    'dashboards@demo.portal',
+    'External user with dashboards only',
+  ),
+  account(
+    'tenant-admin@demo.portal',
+    'Tess',
+    'Tenant',
+    'tenant-admin@demo.portal',
+    'External tenant administrator',
+  ),
+];
+
+/** The account a login name (or its email) and password open, if any. */
+export function authenticate(
+  list: readonly DevSsoAccount[],
+  login: string,
+  password: string,
+): DevSsoAccount | undefined {
+  const wanted = login.trim().toLowerCase();
+  const found = list.find((a) => a.login.toLowerCase() === wanted || a.claims.email.toLowerCase() === wanted);
+  return found && found.password === password ? found : undefined;
+}

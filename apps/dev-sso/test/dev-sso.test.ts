@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, type DevSso, startDevSso } from '../src/index.js';
+
+// The demo sign-in server on its own; the whole sign-in with the portal is in apps/api/test.
+describe('dev-sso', () => {
+  let sso: DevSso;
+  const redirectUri = 'http://localhost:9/callback';
+
+  beforeAll(async () => {
+    sso = await startDevSso({
+      port: 0,
+      clients: [
+        { clientId: 'portal', clientSecret: 's', redirectUris: [redirectUri], postLogoutRedirectUris: [] },
+      ],
+    });
+  });
+  afterAll(async () => sso?.close());
+
+  it('publishes OpenID metadata with an end-session endpoint', async () => {
+    const response = await fetch(`${sso.issuer}/.well-known/openid-configuration`);
+    const metadata = (await response.json()) as Record<string, unknown>;
+    expect(metadata.issuer).toBe(sso.issuer);
+    expect(metadata.end_session_endpoint).toBe(`${sso.issuer}/session/end`);
+    expect(metadata.code_challenge_methods_supported).toContain('S256');
+    expect(metadata.claims_supported).toEqual(
+      expect.arrayContaining(['email', 'given_name', 'family_name', 'name']),
+    );
+  });
+
+  it('shows a login form marked as demonstration only, and refuses a wrong password', async () => {
+    const authorize = new URL(`${sso.issuer}/auth`);
+    authorize.search = new URLSearchParams({
+      client_id: 'portal',
+      response_type: 'code',
+      scope: 'openid email profile',
+      redirect_uri: redirectUri,
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+      state: 'state',
+    }).toString();
+    const start = await fetch(authorize, { redirect: 'manual' });
+    const interaction = new URL(start.headers.get('location')!, sso.issuer);
+    const cookie = start.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const page = await (await fetch(interaction, { headers: { cookie } })).text();
+    expect(page).toContain('For demonstration only');
+    expect(page).toContain('name="login"');
+    expect(page).toContain('name="password"');
+
+    const wrong = await fetch(`${interaction}/login`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ login: 'E100001', password: 'not-demo' }),
+      redirect: 'manual',
+    });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.text()).toContain('Wrong login name or password.');
+  });
+
+  it('has the demo accounts with their user id as subject', () => {
+    expect(accounts.map((a) => a.claims.sub)).toEqual(accounts.map((a) => a.login));
+    expect(accounts.every((a) => a.password === 'demo')).toBe(true);
+  });
+});

@@ -1,0 +1,155 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from './schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Secrets (session ids, API tokens) are stored only as their SHA-256. */
+export const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
+export const randomSecret = (bytes = 32) => randomBytes(bytes).toString('base64url');
+
+export type ActiveSession = {
+  sessionHash: string;
+  userId: string;
+  provider: string | null;
+  humanVerifiedAt: Date | null;
+  /** True when last_seen_at is more than a minute old and should be moved forward. */
+  stale: boolean;
+};
+
+/** Starts a session: returns the id for the cookie; only its hash is kept. */
+export async function createSession(
+  db: Db,
+  session: { userId: string; provider: string | null; idToken: string | null; absoluteHours: number },
+) {
+  const sessionId = randomSecret();
+  const sessionHash = sha256Hex(sessionId);
+  await db
+    .insertInto('sessions')
+    .values({
+      session_hash: sessionHash,
+      user_id: session.userId,
+      provider: session.provider,
+      id_token: session.idToken,
+      expires_at: sql<Date>`now() + make_interval(hours => ${session.absoluteHours})`,
+    })
+    .execute();
+  return { sessionId, sessionHash };
+}
+
+/**
+ * The session behind a cookie value, if it has passed neither its absolute end (expires_at)
+ * nor the idle timeout, and its user exists and is enabled.
+ */
+export async function findActiveSession(
+  db: Db,
+  sessionId: string,
+  idleMinutes: number,
+): Promise<ActiveSession | undefined> {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.user_id', 'sessions.user_id')
+    .select([
+      'sessions.session_hash as sessionHash',
+      'sessions.user_id as userId',
+      'sessions.provider',
+      'sessions.human_verified_at as humanVerifiedAt',
+      sql<boolean>`sessions.last_seen_at < now() - interval '1 minute'`.as('stale'),
+    ])
+    .where('sessions.session_hash', '=', sha256Hex(sessionId))
+    .where('sessions.expires_at', '>', sql<Date>`now()`)
+    .where('sessions.last_seen_at', '>', sql<Date>`now() - make_interval(mins => ${idleMinutes})`)
+    .where('users.disabled_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Moves last_seen_at forward, at most once a minute per session. */
+export async function touchSession(db: Db, sessionHash: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: sql<Date>`now()` })
+    .where('session_hash', '=', sessionHash)
+    .where('last_seen_at', '<', sql<Date>`now() - interval '1 minute'`)
+    .execute();
+}
+
+/** Ends a session; returns what sign-out at the provider needs. */
+export async function deleteSession(db: Db, sessionHash: string) {
+  return db
+    .deleteFrom('sessions')
+    .where('session_hash', '=', sessionHash)
+    .returning(['provider', 'id_token as idToken'])
+    .executeTakeFirst();
+}
+
+export async function deleteSessionsOfUser(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+/** Housekeeping: removes sessions past either timeout. */
+export async function deleteExpiredSessions(db: Db, idleMinutes: number): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.or([
+        eb('expires_at', '<=', sql<Date>`now()`),
+        eb('last_seen_at', '<=', sql<Date>`now() - make_interval(mins => ${idleMinutes})`),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function markSessionHumanVerified(db: Db, sessionHash: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ human_verified_at: sql<Date>`now()` })
+    .where('session_hash', '=', sessionHash)
+    .execute();
+}
+
+export type PendingLogin = {
+  state: string;
+  provider: string;
+  codeVerifier: string;
+  nonce: string;
+  returnTo: string | null;
+};
+
+/** Remembers an OpenID authorization request until its callback (or `ttlSeconds`). */
+export async function createPendingLogin(db: Db, login: PendingLogin & { ttlSeconds: number }) {
+  await db
+    .insertInto('pending_logins')
+    .values({
+      state: login.state,
+      provider: login.provider,
+      code_verifier: login.codeVerifier,
+      nonce: login.nonce,
+      return_to: login.returnTo,
+      expires_at: sql<Date>`now() + make_interval(secs => ${login.ttlSeconds})`,
+    })
+    .execute();
+  // Abandoned sign-ins leave rows behind; each new one sweeps the expired ones.
+  await db.deleteFrom('pending_logins').where('expires_at', '<', sql<Date>`now()`).execute();
+}
+
+/** Takes (and removes) the pending login of this state and provider, if it has not expired. */
+export async function takePendingLogin(
+  db: Db,
+  state: string,
+  provider: string,
+): Promise<PendingLogin | undefined> {
+  const row = await db
+    .deleteFrom('pending_logins')
+    .where('state', '=', state)
+    .returning(['state', 'provider', 'code_verifier', 'nonce', 'return_to', 'expires_at'])
+    .executeTakeFirst();
+  if (!row || row.provider !== provider || row.expires_at.getTime() <= Date.now()) return undefined;
+  return {
+    state: row.state,
+    provider: row.provider,
+    codeVerifier: row.code_verifier,
+    nonce: row.nonce,
+    returnTo: row.return_to,
+  };
+}
