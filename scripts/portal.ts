@@ -25,6 +25,7 @@ async function main() {
     prefix: workerConfig.queuePrefix,
     queues: workerConfig.queues,
     mailConfig: workerConfig.mail,
+    publicUrl: config.PUBLIC_URL,
     logger: pino({ level: config.LOG_LEVEL, name: 'workers' }),
   });
   const api = await startApi(config, { database });

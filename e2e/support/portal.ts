@@ -83,6 +83,7 @@ export async function startPortal(): Promise<RunningPortal> {
     redisUrl: config.REDIS_URL,
     prefix: queuePrefix,
     mailConfig: { mailDir, from: 'Partner Portal <no-reply@portal.local>' },
+    publicUrl: baseUrl,
     logger,
   });
   const api: RunningApi = await startApi(config, { database });

@@ -13,6 +13,7 @@ const Env = Type.Object({
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
   MAIL_FROM: Type.String({ minLength: 3, default: DEFAULT_MAIL_FROM }),
   MAIL_DIR: Type.String({ minLength: 1, default: DEFAULT_MAIL_DIR }),
+  PUBLIC_URL: Type.String({ pattern: '^https?://[^/]+$', default: 'http://localhost:8000' }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
     { default: 'info' },
@@ -25,6 +26,8 @@ export type WorkerConfig = {
   queuePrefix: string;
   queues: QueueName[];
   mail: MailConfig;
+  /** The portal's public origin, for links in emails. */
+  publicUrl: string;
   logLevel: string;
 };
 
@@ -68,6 +71,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     queuePrefix: config.QUEUE_PREFIX,
     queues: parseQueues(config.WORKER_QUEUES),
     mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, mailDir: config.MAIL_DIR },
+    publicUrl: config.PUBLIC_URL,
     logLevel: config.LOG_LEVEL,
   };
 }

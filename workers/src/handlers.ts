@@ -2,11 +2,24 @@ import type { Database } from '@portal/db';
 import type { Kysely } from 'kysely';
 import { dashboardEventHandler } from './activity/dashboard-event.js';
 import { type Mailer, sendMailHandler } from './mail/send-mail.js';
+import { monitorsCheckHandler, monitorsScheduleHandler } from './monitors/handlers.js';
 import type { AnyJobHandler } from './registry.js';
 
-export type HandlerDependencies = { db: Kysely<Database>; mailer: Mailer };
+export type HandlerDependencies = {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  /** The clock of time-driven jobs (report monitor checks); tests fix it. */
+  now: () => Date;
+  /** The portal's public origin, for links in emails. */
+  publicUrl: string;
+};
 
 // Every job's handler, one per job of packages/queue/src/jobs. createRegistry checks the pairing.
-export function createHandlers({ db, mailer }: HandlerDependencies): AnyJobHandler[] {
-  return [dashboardEventHandler(db), sendMailHandler(db, mailer)];
+export function createHandlers({ db, mailer, now, publicUrl }: HandlerDependencies): AnyJobHandler[] {
+  return [
+    dashboardEventHandler(db),
+    sendMailHandler(db, mailer),
+    monitorsCheckHandler({ db, now, publicUrl }),
+    monitorsScheduleHandler({ db, now, publicUrl }),
+  ];
 }

@@ -14,6 +14,7 @@ async function main() {
     prefix: config.queuePrefix,
     queues: config.queues,
     mailConfig: config.mail,
+    publicUrl: config.publicUrl,
     logger,
   });
 

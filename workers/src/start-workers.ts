@@ -4,6 +4,7 @@ import { Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import { createHandlers } from './handlers.js';
 import { createMailer, type MailConfig } from './mail/send-mail.js';
+import { startMonitorSchedule } from './monitors/schedule.js';
 import { createRegistry } from './registry.js';
 import { type RelayTuning, startOutboxRelay } from './relay/outbox-relay.js';
 
@@ -20,7 +21,13 @@ export type StartWorkersOptions = {
   concurrency?: number;
   /** The outbox relay runs in every worker process unless turned off. */
   relay?: false | Partial<RelayTuning>;
+  /** The portal's public origin, for links in emails. */
+  publicUrl?: string;
+  /** The clock of the report monitor schedule and checks; tests fix it at 10:00 ET. */
+  now?: () => Date;
 };
+
+export const DEFAULT_PUBLIC_URL = 'http://localhost:8000';
 
 /** While Redis is away the same error repeats every reconnect; say it once a minute. */
 function throttled(report: (error: Error) => void): (error: Error) => void {
@@ -43,7 +50,9 @@ export type RunningWorkers = { stop(): Promise<void> };
 export async function startWorkers(options: StartWorkersOptions): Promise<RunningWorkers> {
   const { handle, redisUrl, prefix, logger } = options;
   const mailer = createMailer(options.mailConfig);
-  const registry = createRegistry(createHandlers({ db: handle.db, mailer }));
+  const now = options.now ?? (() => new Date());
+  const publicUrl = options.publicUrl ?? DEFAULT_PUBLIC_URL;
+  const registry = createRegistry(createHandlers({ db: handle.db, mailer, now, publicUrl }));
   const consumed = (options.queues ?? queueNames).filter((queue) => registry.queues().includes(queue));
 
   const workers = consumed.map((queue) => {
@@ -73,10 +82,15 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
     options.relay === false
       ? undefined
       : startOutboxRelay({ handle, queues: producers, logger, tuning: options.relay ?? {} });
+  // A process consuming the monitors queue keeps the 10:00 ET schedule and catches up missed checks.
+  const monitorSchedule = consumed.includes('monitors')
+    ? startMonitorSchedule({ db: handle.db, queue: producers.get('monitors'), now, logger })
+    : undefined;
   logger.info({ queues: consumed, relay: relay !== undefined }, 'workers started');
 
   return {
     async stop() {
+      await monitorSchedule?.stop();
       await relay?.stop();
       // close() lets the job in hand finish before it resolves.
       await Promise.all(workers.map((worker) => worker.close()));

@@ -11,6 +11,7 @@ describe('worker configuration', () => {
       queuePrefix: '{portal}',
       queues: ['mail', 'activity', 'monitors', 'invitations', 'batches'],
       mail: { smtpUrl: undefined, from: 'Partner Portal <no-reply@portal.local>', mailDir: 'data/mail' },
+      publicUrl: 'http://localhost:8000',
       logLevel: 'info',
     });
   });

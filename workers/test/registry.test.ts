@@ -31,11 +31,14 @@ describe('job registry', () => {
 
   it('runs the one handler with a checked payload, and fails bad jobs without retrying', async () => {
     const seen: string[] = [];
-    const registry = createRegistry([
-      defineHandler('mail.send', async (payload, { jobId }) => {
-        seen.push(`${jobId}:${payload.subject}`);
-      }),
-    ]);
+    const registry = createRegistry(
+      [
+        defineHandler('mail.send', async (payload, { jobId }) => {
+          seen.push(`${jobId}:${payload.subject}`);
+        }),
+      ],
+      [mailSend],
+    );
     expect(registry.queues()).toEqual(['mail']);
     await registry.run('mail.send', { to: ['a@example.com'], subject: 'Hi', text: '.' }, context);
     expect(seen).toEqual(['job-1:Hi']);

@@ -1,5 +1,6 @@
 export * from './connection.js';
 export * from './enqueue.js';
+export * from './enqueue-many.js';
 export * from './job-definition.js';
 export * from './jobs/index.js';
 export * from './outbox.js';

@@ -1,0 +1,36 @@
+import type { Database } from '@portal/db';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { assertCustomJobId } from './enqueue.js';
+import { assertPayload } from './job-definition.js';
+import { findJobDefinition, type JobRequest } from './jobs/index.js';
+
+/**
+ * `enqueue` for many jobs in one statement, inside the caller's transaction: a check that mails
+ * thousands of owners writes its outbox rows with one INSERT, not one per message. Every request
+ * is validated before anything is written.
+ */
+export async function enqueueMany(
+  db: Kysely<Database> | Transaction<Database>,
+  requests: readonly JobRequest[],
+): Promise<number> {
+  if (requests.length === 0) return 0;
+  const rows = requests.map((request) => {
+    const definition = findJobDefinition(request.name);
+    if (!definition) throw new Error(`Unknown job "${request.name}"`);
+    assertPayload(definition, request.payload);
+    if (request.jobId !== undefined) assertCustomJobId(request.jobId);
+    return {
+      queue: definition.queue,
+      job_name: definition.name,
+      payload: request.payload,
+      job_id: request.jobId ?? null,
+    };
+  });
+  // One JSON parameter whatever the count: no bind-parameter limit, the same on Postgres and PGlite.
+  const result = await sql`
+    insert into outbox (queue, job_name, payload, job_id)
+    select queue, job_name, payload, job_id
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(queue text, job_name text, payload jsonb, job_id text)
+  `.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}

@@ -1,0 +1,17 @@
+import { Type } from '@sinclair/typebox';
+import { defineJob } from '../job-definition.js';
+
+/** The BullMQ job scheduler that fires `monitors.schedule`: one per Redis, whatever the worker count. */
+export const MONITORS_SCHEDULER_ID = 'monitors-schedule';
+/** 10:00 Monday to Friday, New York time (BullMQ's cron follows daylight saving in `tz`). */
+export const MONITORS_SCHEDULE_CRON = '0 0 10 * * 1-5';
+
+// Fired by the job scheduler at 10:00 ET on weekdays. Its handler enqueues the day's
+// monitors.check (and any check missed while every worker was down); on a holiday it finds none.
+export const monitorsSchedule = defineJob({
+  name: 'monitors.schedule',
+  queue: 'monitors',
+  payload: Type.Object({}, { additionalProperties: false }),
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 10_000 },
+});

@@ -1,0 +1,106 @@
+// On demand, not in CI: the report monitor check over 20,000 monitors and 1,000,000 reports.
+//   npx tsx scripts/bench/monitors.ts [--monitors 20000] [--reports-per-monitor 50] [--keep]
+// Builds a scratch database (BENCH_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres),
+// runs the check of one day as the worker runs it, and prints its duration and the statements
+// it issued (counted by a Kysely log hook: the count must not grow with the number of monitors).
+import { parseArgs } from 'node:util';
+import { connect, type Database, migrateToLatest } from '@portal/db';
+import { planMonitorCheck } from '@portal/db/report-monitors';
+import { checkInstant } from '@portal/domain/monitor-schedule';
+import { runMonitorCheck } from '@portal/workers/monitors/run-check';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { seedBench } from './monitors-data.js';
+
+const CHECK_DATE = '2026-11-30'; // a Monday, also the last business day of November: many schedules due
+
+async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const start = performance.now();
+  const result = await work();
+  return [result, performance.now() - start];
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      monitors: { type: 'string', default: '20000' },
+      'reports-per-monitor': { type: 'string', default: '50' },
+      keep: { type: 'boolean', default: false },
+    },
+  });
+  const monitors = Number(values.monitors);
+  const perMonitor = Number(values['reports-per-monitor']);
+  const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `portal_bench_monitors_${process.pid}`;
+  const admin = connect({ databaseUrl: adminUrl, maxConnections: 1 });
+  await sql`create database ${sql.id(name)}`.execute(admin.db);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = connect({ databaseUrl: url.toString(), maxConnections: 4 });
+  try {
+    await migrateToLatest(handle.db);
+    const [counts, seedMs] = await timed(() =>
+      seedBench(handle.db, { monitors, perMonitor, checkDate: CHECK_DATE }),
+    );
+    console.log(
+      `seeded ${counts.monitors} monitors, ${counts.reports} reports in ${(seedMs / 1000).toFixed(1)} s`,
+    );
+
+    const statements: string[] = [];
+    const counted = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: handle.pool! }),
+      log: (event) => {
+        if (event.level === 'query') statements.push(event.query.sql.split(/\s+/).slice(0, 3).join(' '));
+      },
+    });
+    const [plan, planMs] = await timed(() => planMonitorCheck(counted, CHECK_DATE));
+    console.log(
+      `plan (dry run): ${plan.due.length} due, ${plan.missing.length} missing in ${planMs.toFixed(0)} ms, ` +
+        `${statements.length} statement(s)`,
+    );
+
+    statements.length = 0;
+    const now = checkInstant(CHECK_DATE);
+    const [outcome, checkMs] = await timed(() =>
+      runMonitorCheck(counted, {
+        checkDate: CHECK_DATE,
+        scheduledFor: now,
+        now: () => now,
+        publicUrl: 'https://portal.example',
+      }),
+    );
+    if (outcome.status !== 'checked') throw new Error(`unexpected outcome ${outcome.status}`);
+    console.log(
+      `check: ${outcome.dueCount} due, ${outcome.missingCount} missing, ${outcome.emailed.length} emails to the outbox, ` +
+        `${outcome.unnotified.length} with nobody to tell, in ${checkMs.toFixed(0)} ms, ` +
+        `${statements.length} statements counting begin and commit: ${statements.join(' | ')}`,
+    );
+
+    statements.length = 0;
+    const [again, againMs] = await timed(() =>
+      runMonitorCheck(counted, {
+        checkDate: CHECK_DATE,
+        scheduledFor: now,
+        now: () => now,
+        publicUrl: 'https://portal.example',
+      }),
+    );
+    console.log(
+      `re-run of the same day: ${again.status} in ${againMs.toFixed(0)} ms, ${statements.length} statement(s)`,
+    );
+    const outbox = await handle.db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    console.log(`outbox rows: ${outbox.n}`);
+  } finally {
+    await handle.close();
+    if (!values.keep) await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
+    else console.log(`kept database ${name}`);
+    await admin.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

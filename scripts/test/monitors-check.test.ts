@@ -1,0 +1,80 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
+import {
+  ensureReferenceData,
+  insertCategory,
+  insertMonitor,
+  insertPartner,
+  insertReport,
+} from '@portal/db/testing-monitors';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const script = fileURLToPath(new URL('../monitors-check.ts', import.meta.url));
+let t: TestDatabase;
+
+function monitorsCheck(...args: string[]) {
+  return run(process.execPath, ['--import', 'tsx', script, ...args], {
+    env: { ...process.env, DATABASE_URL: t.url, PUBLIC_URL: 'https://portal.example' },
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await ensureReferenceData(t.db);
+  const acme = await insertPartner(t.db, { code: 'ACME', name: 'Acme Stores' });
+  await insertCategory(t.db, { code: 'SETTLE', name: 'Settlement', ownerEmails: ['settle@bank.test'] });
+  await insertCategory(t.db, { code: 'FEES', name: 'Fees', ownerEmails: [] });
+  await insertMonitor(t.db, { partnerId: acme, categoryCode: 'SETTLE', frequencyTypeCode: 'DLY' });
+  await insertMonitor(t.db, { partnerId: acme, categoryCode: 'FEES', frequencyTypeCode: 'DLY' });
+  await insertReport(t.db, {
+    partnerId: acme,
+    categoryCode: 'SETTLE',
+    frequencyTypeCode: 'DLY',
+    reportDate: '2025-11-24',
+  });
+});
+
+afterAll(() => t?.drop());
+
+it('prints what the check of a past day would send (late, now), and writes nothing', async () => {
+  const { stdout } = await monitorsCheck('--date', '2025-11-25', '--dry-run');
+  expect(stdout).toContain('2 monitor(s) due, 0 report(s) present, 2 missing');
+  expect(stdout).toContain('To: settle@bank.test');
+  expect(stdout).toContain('Subject: [Late check] Missing report: Acme Stores, Settlement, Day, 11/25/2025');
+  expect(stdout).toContain('https://portal.example/partners/EXT/ACME/report-categories/SETTLE/reports');
+  expect(stdout).toMatch(
+    /Nobody to tell \(the category has no owners\): monitor \d+ \(EXT\/ACME, FEES, DLY\)/,
+  );
+  expect(stdout).toContain('Dry run: nothing was sent or recorded.');
+  expect(await t.db.selectFrom('outbox').selectAll().execute()).toEqual([]);
+  expect(await t.db.selectFrom('report_monitor_runs').selectAll().execute()).toEqual([]);
+});
+
+it('finds the present report of a day', async () => {
+  const { stdout } = await monitorsCheck('--date', '2025-11-24', '--dry-run');
+  expect(stdout).toContain('2 monitor(s) due, 1 report(s) present, 1 missing');
+});
+
+it('says a holiday has nothing due', async () => {
+  const { stdout } = await monitorsCheck('--date', '2025-11-27', '--dry-run');
+  expect(stdout.trim()).toBe('11/27/2025 is not a business day: no monitor is due.');
+});
+
+it('enqueues the check of the day without --dry-run', async () => {
+  const { stdout } = await monitorsCheck('--date', '2025-11-25');
+  expect(stdout).toMatch(/Enqueued the check of 11\/25\/2025 as job monitors-check-2025-11-25-by-hand-/);
+  const rows = await t.db.selectFrom('outbox').select(['job_name', 'payload']).execute();
+  expect(rows).toEqual([
+    {
+      job_name: 'monitors.check',
+      payload: { checkDate: '2025-11-25', scheduledFor: '2025-11-25T15:00:00.000Z' },
+    },
+  ]);
+});
+
+it('refuses a malformed date', async () => {
+  await expect(monitorsCheck('--date', '11/24/2026')).rejects.toMatchObject({ code: 2 });
+});
