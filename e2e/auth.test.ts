@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { openBrowser, type Session, signIn } from './support/browser.js';
+
+// Sign-in through the real OpenID flow of apps/dev-sso, as different personas.
+describe('sign-in, menus and access in Chromium', () => {
+  let session: Session | undefined;
+  afterEach(async () => {
+    await session?.browser.close();
+    session = undefined;
+  });
+
+  const navLabels = async (s: Session) => {
+    await s.page.getByRole('navigation').first().waitFor();
+    return (await s.page.getByRole('navigation').first().getByRole('link').allTextContents()).map((t) =>
+      t.trim(),
+    );
+  };
+
+  it('shows an external partner user the reports menu and all four home cards', async () => {
+    session = await openBrowser();
+    await signIn(session.page, 'partner@demo.portal');
+    await session.page.goto('/');
+    await session.page.getByRole('heading', { name: 'Report an Issue' }).first().waitFor();
+    const cards = await session.page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents();
+    expect(cards).toEqual(['Dashboards', 'Reports', 'FAQs', 'Report an Issue']);
+    const labels = await navLabels(session);
+    expect(labels).toContain('Reports');
+    expect(labels).not.toContain('Partners');
+  });
+
+  it('sends a dashboards-only user from home to dashboard selection, without a reports menu', async () => {
+    session = await openBrowser();
+    await signIn(session.page, 'dashboards@demo.portal');
+    await session.page.goto('/');
+    await session.page.waitForURL('**/dashboards/partners');
+    const labels = await navLabels(session);
+    expect(labels).toContain('Dashboards');
+    expect(labels).not.toContain('Reports');
+  });
+
+  it('gives an internal admin the admin menu', async () => {
+    session = await openBrowser();
+    await signIn(session.page, 'E100001');
+    await session.page.goto('/');
+    await session.page.getByRole('heading', { name: 'Reports' }).first().waitFor();
+    await session.page.getByRole('navigation').first().getByText('Admin', { exact: true }).click();
+    await session.page.getByRole('navigation').first().getByRole('link', { name: 'Banner' }).waitFor();
+    const labels = await navLabels(session);
+    expect(labels).toEqual(expect.arrayContaining(['Partners', 'Alerts', 'Categories', 'Banner']));
+  });
+
+  it('shows the restricted message on a direct visit to a forbidden page', async () => {
+    session = await openBrowser();
+    await signIn(session.page, 'E100003');
+    await session.page.goto('/admin/partners');
+    const restricted = session.page.getByText('Access to this place or content is restricted.');
+    await restricted.waitFor();
+    expect(await restricted.isVisible()).toBe(true);
+  });
+
+  it('ends the session on logout', async () => {
+    session = await openBrowser();
+    const { page, context, baseUrl } = session;
+    await signIn(page, 'partner@demo.portal');
+    expect((await context.request.get(`${baseUrl}/api/user/authenticated`)).status()).toBe(200);
+    await page.goto('/logout');
+    // The demo sign-in server's end-session address is plain http, which the SPA does not follow.
+    await page.getByText('You have been logged out.').waitFor();
+    expect((await context.request.get(`${baseUrl}/api/user/authenticated`)).status()).toBe(401);
+    await page.goto('/partners');
+    await page.waitForURL('**/login**');
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+});
