@@ -10,9 +10,10 @@ import {
   insertPartner,
   insertReport,
 } from '@portal/db/testing-monitors';
-import { easternInstant } from '@portal/domain/eastern-time';
+import { easternInstant, easternWallClock } from '@portal/domain/eastern-time';
 import { checkInstant } from '@portal/domain/monitor-schedule';
 import { enqueue, type QueueName, workerConnection } from '@portal/queue';
+import { MONITORS_SCHEDULE_CRON, MONITORS_SCHEDULER_ID } from '@portal/queue/jobs/monitors-schedule';
 import { Queue } from 'bullmq';
 import type { AddressObject } from 'mailparser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -32,6 +33,7 @@ import {
 // Second-Monday monitor whose category has no owners. Exactly one email goes out, once.
 const DUE_DAY = '2026-03-09';
 const NEXT_DAY = '2026-03-10';
+const THIRD_DAY = '2026-03-11';
 const prefix = randomPrefix();
 const PUBLIC_URL = 'https://portal.example';
 
@@ -87,7 +89,7 @@ async function settled(): Promise<boolean> {
   if (unpublished.length > 0) return false;
   const mail = await queue('mail').getJobCounts('waiting', 'active', 'delayed', 'prioritized');
   const checks = await queue('monitors').getJobCounts('waiting', 'active', 'prioritized');
-  return Object.values({ ...mail, ...checks }).every((count) => count === 0);
+  return [...Object.values(mail), ...Object.values(checks)].every((count) => count === 0);
 }
 
 const addresses = (field: AddressObject | AddressObject[] | undefined) =>
@@ -248,4 +250,27 @@ it('runs a check missed while every worker was down when one comes back, and say
     missing_count: 1,
     emailed_count: 1,
   });
+});
+
+it('keeps a 10:00 ET weekday job scheduler whose job enqueues the day check', async () => {
+  const scheduler = await queue('monitors').getJobScheduler(MONITORS_SCHEDULER_ID);
+  expect(scheduler).toMatchObject({ pattern: MONITORS_SCHEDULE_CRON, tz: 'America/New_York' });
+  expect(easternWallClock(new Date(scheduler!.next!))).toMatchObject({ hour: 10, minute: 0, second: 0 });
+
+  // What the scheduler's job does when it fires: at 09:59:30 by a worker clock a little behind,
+  // the day's check is still enqueued (worker start alone would wait for 10:00).
+  await stopWorkerProcesses();
+  await startWorkerProcess(easternInstant(THIRD_DAY, 9, 59.5));
+  await enqueue(t.db, { name: 'monitors.schedule', payload: {}, jobId: 'monitors-schedule-fired' });
+  await waitFor('the scheduled check recorded', async () => (await runOf(THIRD_DAY))?.finished_at);
+  await waitFor('the workers to settle', settled);
+  expect(await runOf(THIRD_DAY)).toMatchObject({
+    late: false,
+    due_count: 1,
+    missing_count: 1,
+    emailed_count: 1,
+  });
+  expect(smtp.messages.map((mail) => mail.subject).at(-1)).toBe(
+    'Missing report: Acme Stores, Settlement, Day, 03/11/2026',
+  );
 });
