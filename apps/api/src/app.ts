@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database, DatabaseHandle } from '@portal/db';
+import type { BlobStore } from '@portal/storage';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
@@ -19,6 +20,8 @@ export type AppDeps = {
   database: DatabaseHandle;
   /** Answers when the queue's Redis answers; used by /readyz. */
   queuePing: () => Promise<unknown>;
+  /** Report files, logos and marketing images. */
+  blobStore: BlobStore;
   /** Shared rate-limit counters (sign-in routes); without it each process counts alone. */
   redis?: Redis;
 };
@@ -28,6 +31,7 @@ declare module 'fastify' {
     config: Config;
     db: Kysely<Database>;
     queuePing: () => Promise<unknown>;
+    blobStore: BlobStore;
   }
 }
 
@@ -44,6 +48,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('db', deps.database.db);
   app.decorate('queuePing', deps.queuePing);
+  app.decorate('blobStore', deps.blobStore);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
+import { LocalDiskStore } from '@portal/storage';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from '../src/app.js';
@@ -11,6 +15,8 @@ export type TestApp = {
   config: Config;
   /** This file's own BullMQ prefix. */
   queuePrefix: string;
+  /** Where this app's blob store keeps its files. */
+  filesDir: string;
   close(): Promise<void>;
 };
 
@@ -35,7 +41,9 @@ export async function createTestApp(
     ...env,
   });
   const redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  const app = await buildApp({ config, database, queuePing: () => redis.ping(), redis });
+  const filesDir = await mkdtemp(join(tmpdir(), 'portal-files-'));
+  const blobStore = new LocalDiskStore({ root: filesDir });
+  const app = await buildApp({ config, database, queuePing: () => redis.ping(), redis, blobStore });
   await options.beforeReady?.(app);
   await app.ready();
   return {
@@ -43,10 +51,12 @@ export async function createTestApp(
     database,
     config,
     queuePrefix,
+    filesDir,
     async close() {
       await app.close();
       redis.disconnect();
       await database.drop();
+      await rm(filesDir, { recursive: true, force: true });
     },
   };
 }

@@ -7,3 +7,7 @@ export type * from './schema.js';
 export * from './service-accounts.js';
 export * from './sessions.js';
 export * from './users.js';
+export * from './banners.js';
+export * from './faqs.js';
+export * from './partner-images.js';
+export * from './reported-issues.js';

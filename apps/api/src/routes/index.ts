@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth.js';
+import bannerRoutes from './banner.js';
+import contactUsRoutes from './contact-us.js';
+import faqRoutes from './faqs.js';
 import healthRoutes from './health.js';
+import logoRoutes from './logo.js';
+import marketingRoutes from './marketing.js';
 import serviceAccountRoutes from './service-accounts.js';
 import userRoutes from './user.js';
 
@@ -10,4 +15,9 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(serviceAccountRoutes);
+  await app.register(faqRoutes);
+  await app.register(contactUsRoutes);
+  await app.register(bannerRoutes);
+  await app.register(logoRoutes);
+  await app.register(marketingRoutes);
 }

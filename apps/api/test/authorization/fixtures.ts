@@ -14,6 +14,11 @@ export type MatrixIds = {
   serviceAccountToDisable: string;
   /** A token of `serviceAccount` the revoke route acts on. */
   serviceAccountTokenId: string;
+  /** A FAQ the edit route acts on, and one the delete route removes. */
+  faqId: number;
+  faqToDelete: number;
+  /** A banner the edit and disable routes act on. */
+  bannerId: number;
 };
 
 export async function seedMatrixFixtures(
@@ -24,6 +29,7 @@ export async function seedMatrixFixtures(
     serviceAccount: 'svc-matrix',
     serviceAccountToDisable: 'svc-matrix-disable',
     serviceAccountTokenId: '6f1c7c1e-3a51-4d7b-9a55-0d2f3f1b7a10',
+    ...(await seedContentFixtures(db)),
   };
   for (const userId of [ids.serviceAccount, ids.serviceAccountToDisable]) {
     await createServiceAccount(db, { userId, name: 'Matrix target', features: [], partnerGrants: [] });
@@ -38,4 +44,24 @@ export async function seedMatrixFixtures(
     })
     .execute();
   return { personas, ids };
+}
+
+/** FAQs, a banner and its type, and an issue reason (content routes). */
+async function seedContentFixtures(db: Kysely<Database>) {
+  await db
+    .insertInto('banner_types')
+    .values({ banner_code: 'INFO', alert_code: 'info', name: 'Information' })
+    .execute();
+  await db.insertInto('issue_reasons').values({ reason: 'Other' }).execute();
+  const faqs = await db
+    .insertInto('faqs')
+    .values(['Matrix question?', 'Matrix question to delete?'].map((question) => ({ question, answer: 'A' })))
+    .returning('faq_id')
+    .execute();
+  const banner = await db
+    .insertInto('banners')
+    .values({ banner_message: 'Matrix banner', banner_type: 'INFO', time_to_live: null })
+    .returning('banner_id')
+    .executeTakeFirstOrThrow();
+  return { faqId: faqs[0]?.faq_id ?? 0, faqToDelete: faqs[1]?.faq_id ?? 0, bannerId: banner.banner_id };
 }

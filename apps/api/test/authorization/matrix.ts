@@ -24,7 +24,8 @@ export type RouteRow = {
   other?: Statuses;
   params?: (ids: MatrixIds) => Params;
   query?: Record<string, string>;
-  body?: unknown;
+  /** A JSON body, or a function of the fixture ids giving one. */
+  body?: unknown | ((ids: MatrixIds) => unknown);
 };
 
 type RowOptions = Pick<RouteRow, 'params' | 'query' | 'body'>;
@@ -74,11 +75,12 @@ export async function run(
       ...row.params?.(ids),
       ...(partner && { accessTypeCode: partner.accessTypeCode, partnerCode: partner.partnerCode }),
     };
+    const body = typeof row.body === 'function' ? row.body(ids) : row.body;
     const reply = await app.inject({
       method: method as 'GET',
       url: fill(path, params),
       query: row.query,
-      ...(row.body !== undefined && { payload: row.body as object }),
+      ...(body !== undefined && { payload: body as object }),
       headers: await personas.headers(persona),
     });
     actual[persona] = reply.statusCode;

@@ -50,7 +50,60 @@ export const routesTable: RouteRow[] = [
   route('DELETE /api/admin/service-accounts/:userId/tokens/:tokenId', '401 403 403 403 403 200 403 403', {
     params: (ids) => ({ userId: ids.serviceAccount, tokenId: ids.serviceAccountTokenId }),
   }),
+
+  // FAQ and support (SPEC.md §7)                                       anon ext dash staff ops admin tenant svc
+  route('GET /api/faqs', '401 200 200 200 200 200 200 200'),
+  route('POST /api/faqs', '401 403 403 403 403 201 403 403', {
+    body: { question: 'Matrix question, new?', answer: 'A' },
+  }),
+  route('PUT /api/faqs', '401 403 403 403 403 200 403 403', {
+    body: (ids) => ({ id: ids.faqId, question: 'Matrix question, edited?', answer: 'B' }),
+  }),
+  route('DELETE /api/faqs/:frequentlyAskedQuestionId', '401 403 403 403 403 200 403 403', {
+    params: (ids) => ({ frequentlyAskedQuestionId: String(ids.faqToDelete) }),
+  }),
+  route('GET /api/reasons', '401 200 200 200 200 200 200 200'),
+  route('POST /api/contact-us', '401 200 200 200 200 200 200 200', {
+    body: { phone: '', reason: 'Other', message: 'Matrix row' },
+  }),
+
+  // Banner: everyone reads what shows; internal admins change it        anon ext dash staff ops admin tenant svc
+  route('GET /api/banner', '401 200 200 200 200 200 200 200'),
+  route('POST /api/banner', '401 403 403 403 403 201 403 403', {
+    body: { bannerMessage: 'Matrix', bannerType: 'INFO', timeToLive: 3600 },
+  }),
+  route('PUT /api/banner/:bannerId/edit', '401 403 403 403 403 200 403 403', {
+    params: (ids) => ({ bannerId: String(ids.bannerId) }),
+    body: { bannerMessage: 'Matrix, edited', bannerType: 'INFO', timeToLive: null },
+  }),
+  route('PUT /api/banner/:bannerId/disable', '401 403 403 403 403 200 403 403', {
+    params: (ids) => ({ bannerId: String(ids.bannerId) }),
+  }),
+
+  // Logos and marketing images. Reads: every user who may see the partner (404: none uploaded yet).
+  // Uploads: MANAGE_MARKETING_CONTENT; the admin's 400 is the JSON body, which is not multipart.
+  partnerRoute(
+    'GET /api/logo/:partnerCode',
+    '401 404 404 403 403 404 404 404',
+    '401 403 403 403 403 404 403 403',
+  ),
+  partnerRoute(
+    'POST /api/logo/:partnerCode',
+    '401 403 403 403 403 400 403 403',
+    '401 403 403 403 403 400 403 403',
+    { body: {} },
+  ),
+  route('GET /api/marketing/partners', '401 403 403 403 403 200 403 403'),
+  partnerRoute(
+    'GET /api/marketing/latest/:partnerCode',
+    '401 404 404 403 403 404 404 404',
+    '401 403 403 403 403 404 403 403',
+  ),
+  partnerRoute(
+    'POST /api/marketing/upload/:partnerCode',
+    '401 403 403 403 403 400 403 403',
+    '401 403 403 403 403 400 403 403',
+    { body: {} },
+  ),
 ];
 
-// Keeps the import used until the first partner route lands; delete this line then.
-void partnerRoute;

@@ -1,0 +1,99 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { listPartnerSummaries } from '@portal/db';
+import { canAccessPartner, type MarketingPartners, MESSAGES } from '@portal/domain';
+import { Type } from '@sinclair/typebox';
+import {
+  ImageReply,
+  multipartLimits,
+  PartnerCodeParams,
+  requirePartnerCode,
+  sendPartnerImage,
+  UploadReply,
+  uploadPartnerImage,
+} from '../lib/content/partner-images.js';
+import { requireUser } from '../plugins/access.js';
+
+// SPEC.md §7 marketing. Users with MANAGE_MARKETING_CONTENT choose among the partners they may
+// use and upload a jpeg or png per partner. The latest image is read by every signed-in user who
+// may see the partner, since the dashboard selection page shows it in the mobile popup (§9).
+
+const manage = { access: { feature: 'MANAGE_MARKETING_CONTENT' as const } };
+const Message = Type.Object({ message: Type.String() });
+const MarketingPartnersReply = Type.Object({
+  accessTypes: Type.Array(Type.Object({ name: Type.String(), code: Type.String() })),
+  partners: Type.Record(
+    Type.String(),
+    Type.Array(Type.Object({ name: Type.String(), code: Type.String(), type: Type.String() })),
+  ),
+});
+
+const marketingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(multipart, { limits: multipartLimits });
+
+  app.get(
+    '/api/marketing/partners',
+    {
+      config: manage,
+      schema: {
+        summary:
+          'Access types and the partners (by access type code) whose marketing content the user manages',
+        response: { 200: MarketingPartnersReply },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const reply: MarketingPartners = { accessTypes: [], partners: {} };
+      for (const p of await listPartnerSummaries(app.db)) {
+        if (!canAccessPartner(user, p.accessTypeCode, p.code)) continue;
+        if (!reply.partners[p.accessTypeCode]) {
+          reply.accessTypes.push({ name: p.accessTypeName, code: p.accessTypeCode });
+          reply.partners[p.accessTypeCode] = [];
+        }
+        reply.partners[p.accessTypeCode]?.push({ name: p.name, code: p.code, type: p.accessTypeCode });
+      }
+      return reply;
+    },
+  );
+
+  app.get(
+    '/api/marketing/latest/:partnerCode',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary: "The partner's latest marketing image (jpeg or png); 404 when none was uploaded",
+        params: PartnerCodeParams,
+        response: { 200: ImageReply, 404: Message },
+      },
+    },
+    async (request, reply) => {
+      const partnerCode = await requirePartnerCode(app, request, request.params.partnerCode);
+      return sendPartnerImage(app, reply, partnerCode, 'MARKETING', MESSAGES.marketingNotFound);
+    },
+  );
+
+  app.post(
+    '/api/marketing/upload/:partnerCode',
+    {
+      config: manage,
+      schema: {
+        summary: "Replaces the partner's marketing image: multipart, field File, a jpeg or png",
+        consumes: ['multipart/form-data'],
+        params: PartnerCodeParams,
+        response: { 200: UploadReply },
+      },
+    },
+    async (request) => {
+      const partnerCode = await requirePartnerCode(
+        app,
+        request,
+        request.params.partnerCode,
+        'MANAGE_MARKETING_CONTENT',
+      );
+      const saved = await uploadPartnerImage(app, request, partnerCode, 'MARKETING');
+      return { message: MESSAGES.uploadSuccess, ...saved };
+    },
+  );
+};
+
+export default marketingRoutes;

@@ -1,0 +1,99 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_MAIL_FROM } from '@portal/workers/mail/send-mail';
+import { type RunningWorkers, startWorkers } from '@portal/workers/start-workers';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  freePort,
+  quietLogger,
+  randomPrefix,
+  startRedisServer,
+  startSmtpServer,
+  type TestRedisServer,
+  type TestSmtpServer,
+  waitFor,
+} from '../../../../workers/test/helpers.js';
+import { createTestApp, type TestApp } from '../helpers.js';
+import { type SeededPersonas, seedPersonas } from '../support/personas.js';
+import { seedContentReference } from './content-fixtures.js';
+
+// The support mail of a reported issue travels API → outbox → relay → BullMQ → mail worker → a
+// real SMTP server, and survives Redis going away: the API answers 200 at once, and the mail
+// arrives once Redis is back. Redis is a private redis-server so the test can stop it.
+const SUPPORT = 'support-desk@portal.test';
+let redis: TestRedisServer;
+let smtp: TestSmtpServer;
+let t: TestApp;
+let personas: SeededPersonas;
+let workers: RunningWorkers;
+let mailDir: string;
+
+beforeAll(async () => {
+  redis = await startRedisServer(await freePort());
+  smtp = await startSmtpServer();
+  mailDir = await mkdtemp(join(tmpdir(), 'portal-mail-'));
+  t = await createTestApp({ REDIS_URL: redis.url, SUPPORT_MAILBOX: SUPPORT });
+  personas = await seedPersonas(t.database.db);
+  await seedContentReference(t.database.db);
+  workers = await startWorkers({
+    handle: t.database,
+    redisUrl: redis.url,
+    prefix: randomPrefix(),
+    queues: ['mail'],
+    mailConfig: { smtpUrl: smtp.url, from: DEFAULT_MAIL_FROM, mailDir },
+    logger: quietLogger,
+    relay: { pollMs: 200, publishTimeoutMs: 1000, maxBackoffMs: 1000 },
+  });
+});
+
+afterAll(async () => {
+  await workers?.stop();
+  await t?.close();
+  await redis?.stop();
+  await smtp?.close();
+  if (mailDir) await rm(mailDir, { recursive: true, force: true });
+});
+
+async function reportIssue(message: string): Promise<number> {
+  const reply = await t.app.inject({
+    method: 'POST',
+    url: '/api/contact-us',
+    payload: { phone: '800 555 0100', reason: 'Missing report', message },
+    headers: await personas.headers('externalReports'),
+  });
+  expect(reply.statusCode).toBe(200);
+  return reply.json().issueId;
+}
+
+const mailFor = (issueId: number) =>
+  smtp.messages.filter((mail) => mail.subject === `Reported issue ${issueId}: Missing report`);
+
+it('delivers the support mail of a reported issue to the support mailbox', async () => {
+  const issueId = await reportIssue('The daily file is late.');
+  const [mail] = await waitFor('the support mail', () =>
+    mailFor(issueId).length > 0 ? mailFor(issueId) : undefined,
+  );
+  const to = Array.isArray(mail?.to) ? mail.to : [mail?.to];
+  expect(to.flatMap((address) => address?.value.map((v) => v.address))).toEqual([SUPPORT]);
+  expect(mail?.text).toContain('Pat');
+  expect(mail?.text).toContain('Phone: 800 555 0100');
+  expect(mail?.text).toContain('The daily file is late.');
+});
+
+it('answers 200 while Redis is unreachable, and the mail arrives once Redis returns', async () => {
+  await redis.stop();
+  const issueId = await reportIssue('Reported during the outage.');
+  const row = await t.database.db
+    .selectFrom('outbox')
+    .select(['published_at', 'payload'])
+    .where('job_name', '=', 'mail.send')
+    .orderBy('outbox_id', 'desc')
+    .executeTakeFirstOrThrow();
+  expect(row.published_at).toBeNull();
+  expect((row.payload as { subject: string }).subject).toBe(`Reported issue ${issueId}: Missing report`);
+
+  await redis.start();
+  await waitFor('the mail sent after the outage', () => mailFor(issueId).length === 1, 30_000);
+  expect(mailFor(issueId)[0]?.text).toContain('Reported during the outage.');
+});
