@@ -6,6 +6,7 @@ import faqRoutes from './faqs.js';
 import healthRoutes from './health.js';
 import logoRoutes from './logo.js';
 import marketingRoutes from './marketing.js';
+import reportMonitorRunsRoutes from './report-monitor-runs.js';
 import serviceAccountRoutes from './service-accounts.js';
 import userRoutes from './user.js';
 
@@ -20,4 +21,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(bannerRoutes);
   await app.register(logoRoutes);
   await app.register(marketingRoutes);
+  await app.register(reportMonitorRunsRoutes);
 }

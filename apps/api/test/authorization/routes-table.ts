@@ -51,6 +51,9 @@ export const routesTable: RouteRow[] = [
     params: (ids) => ({ userId: ids.serviceAccount, tokenId: ids.serviceAccountTokenId }),
   }),
 
+  // Report monitors                                                     anon ext dash staff ops admin tenant svc
+  route('GET /api/report-monitors/runs', '401 403 403 403 403 200 403 403'),
+
   // FAQ and support (SPEC.md §7)                                       anon ext dash staff ops admin tenant svc
   route('GET /api/faqs', '401 200 200 200 200 200 200 200'),
   route('POST /api/faqs', '401 403 403 403 403 201 403 403', {
