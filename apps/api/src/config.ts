@@ -39,6 +39,22 @@ const Env = Type.Object({
   LOGIN_RATE_LIMIT: Type.Integer({ minimum: 1, default: 60 }),
   SUPPORT_MAILBOX: Type.String({ pattern: '^[^@ ]+@[^@ ]+$', default: 'support@portal.local' }),
   CUSTOMER_SERVICE_PHONE: Type.String({ default: '1-800-555-0100' }),
+  // Human verification before an external user's download: reCAPTCHA when both of these are
+  // set, else ALTCHA (self-hosted proof of work) signed with ALTCHA_HMAC_KEY.
+  RECAPTCHA_SITE_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  RECAPTCHA_SECRET: Type.Optional(Type.String({ minLength: 1 })),
+  RECAPTCHA_VERIFY_URL: Type.String({
+    pattern: '^https?://',
+    default: 'https://www.google.com/recaptcha/api/siteverify',
+  }),
+  // reCAPTCHA v3 answers carry a score; a lower one fails. v2 answers have none.
+  RECAPTCHA_MIN_SCORE: Type.Number({ minimum: 0, maximum: 1, default: 0.5 }),
+  // Required in production when ALTCHA is used; elsewhere a random key per process.
+  ALTCHA_HMAC_KEY: Type.Optional(Type.String({ minLength: 32 })),
+  // How long a passed verification lets an external user download.
+  HUMAN_VERIFICATION_MINUTES: Type.Integer({ minimum: 1, maximum: 60, default: 5 }),
+  // Largest report file a service account may upload.
+  REPORT_UPLOAD_MAX_BYTES: Type.Integer({ minimum: 1, default: 2 * 1024 * 1024 * 1024 }),
 });
 
 export type Config = Static<typeof Env> & { cookieSecure: boolean; oidcProviders: OidcProviderSettings[] };
@@ -60,6 +76,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config = withDefaults as Static<typeof Env>;
   if (config.STORAGE_DRIVER === 's3' && !config.S3_BUCKET) {
     throw new ConfigError('Invalid configuration: S3_BUCKET is required when STORAGE_DRIVER is s3');
+  }
+  if (Boolean(config.RECAPTCHA_SITE_KEY) !== Boolean(config.RECAPTCHA_SECRET)) {
+    throw new ConfigError('Invalid configuration: RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET are set together');
+  }
+  if (config.NODE_ENV === 'production' && !config.RECAPTCHA_SITE_KEY && !config.ALTCHA_HMAC_KEY) {
+    throw new ConfigError(
+      'Invalid configuration: ALTCHA_HMAC_KEY is required in production unless reCAPTCHA is configured',
+    );
   }
   const oidc = parseOidcProviders(config.OIDC_PROVIDERS, {
     production: config.NODE_ENV === 'production',

@@ -301,6 +301,7 @@ export type AuditLogTable = {
   after: NullableJson;
   detail: NullableJson;
 };
+export type HumanVerificationUsesTable = { token_hash: string; expires_at: Timestamp };
 export type SeedRunsTable = { name: string; applied_at: Generated<Date> };
 export type MailDeliveriesTable = {
   job_id: string;
@@ -355,6 +356,7 @@ export type Database = {
   outbox: OutboxTable;
   audit_log: AuditLogTable;
   seed_runs: SeedRunsTable;
+  human_verification_uses: HumanVerificationUsesTable;
   mail_deliveries: MailDeliveriesTable;
 };
 

@@ -4,9 +4,11 @@ import bannerRoutes from './banner.js';
 import contactUsRoutes from './contact-us.js';
 import faqRoutes from './faqs.js';
 import healthRoutes from './health.js';
+import humanVerificationRoutes from './human-verification.js';
 import logoRoutes from './logo.js';
 import marketingRoutes from './marketing.js';
-import reportMonitorRunsRoutes from './report-monitor-runs.js';
+import reportFileRoutes from './report-files.js';
+import reportRoutes from './reports.js';
 import serviceAccountRoutes from './service-accounts.js';
 import userRoutes from './user.js';
 
@@ -21,5 +23,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(bannerRoutes);
   await app.register(logoRoutes);
   await app.register(marketingRoutes);
-  await app.register(reportMonitorRunsRoutes);
+  await app.register(reportRoutes);
+  await app.register(reportFileRoutes);
+  await app.register(humanVerificationRoutes);
 }

@@ -1,0 +1,245 @@
+import { type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { recordReportAccess } from '@portal/db/reports';
+import { ingestReport, ReportIngestError } from '@portal/db/reports-ingest';
+import { isViewableFile } from '@portal/domain';
+import { isReportDate } from '@portal/domain/report-keys';
+import { contentTypeForFileName } from '@portal/storage';
+import { Type } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
+import { hasFreshVerification } from '../lib/human-verification.js';
+import { PreviewError, previewReport } from '../lib/preview/index.js';
+import { attachmentDisposition } from '../lib/reports/content-disposition.js';
+import { loadPermittedReports, parseDownloadIds, parseReportId } from '../lib/reports/report-ids.js';
+import { counted, openReports, zipFileName, zipStream } from '../lib/reports/send-reports.js';
+import { requirePartner, requireUser } from '../plugins/access.js';
+import { badRequest, forbidden, HttpError, notFound } from '../plugins/errors.js';
+
+// The bytes of reports: download (SPEC.md §7; one file as itself, two or three as a zip), the
+// preview of csv and xlsx files as worksheets, and the upload by service accounts. Every view
+// and download is audited with who, which reports and the bytes sent.
+
+export const VERIFICATION_REQUIRED = 'Please complete the human verification before downloading.';
+export const SERVICE_ACCOUNTS_ONLY = 'Only service accounts may upload reports.';
+const Message = Type.Object({ message: Type.String() });
+const Code = Type.String({ minLength: 1, maxLength: 50 });
+/** A file or a zip, streamed; never serialised. */
+const FileBody = Type.Unsafe<unknown>({ type: 'string', format: 'binary' });
+
+/**
+ * The upload as a stream that fails at its end when the file passed the size limit: multipart
+ * itself only cuts such a file short (truncated), which would store half a file as if whole.
+ */
+function sizeLimited(file: Readable & { truncated?: boolean }, limit: number): Readable {
+  const body = new Transform({
+    transform: (chunk, _encoding, callback) => callback(null, chunk),
+    flush: (callback) =>
+      callback(file.truncated ? new HttpError(413, `The file is larger than ${limit} bytes.`) : null),
+  });
+  pipeline(file, body).catch(() => {});
+  return body;
+}
+
+const reportFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const uploadLimits = {
+    fileSize: app.config.REPORT_UPLOAD_MAX_BYTES,
+    files: 1,
+    fields: 5,
+    fieldSize: 200,
+    parts: 6,
+  };
+  await app.register(multipart, { limits: uploadLimits, throwFileSizeLimit: true });
+
+  /** Audits once the reply is over, with the bytes that actually left. */
+  const auditWhenSent = (
+    reply: FastifyReply,
+    entry: { userId: string; reportIds: number[]; fileName: string },
+    bytes: () => number,
+  ) => {
+    let completed = false;
+    reply.raw.once('finish', () => {
+      completed = true;
+    });
+    reply.raw.once('close', () => {
+      const detail = { fileName: entry.fileName, bytesSent: bytes(), completed };
+      recordReportAccess(app.db, { ...entry, action: 'REPORT_DOWNLOAD', detail }).catch((error) =>
+        reply.log.error({ err: error }, 'audit of a report download failed'),
+      );
+    });
+  };
+
+  app.get(
+    '/api/reports/download',
+    {
+      config: { access: { feature: 'VIEW_REPORTS' } },
+      schema: {
+        querystring: Type.Object({
+          reportId: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 10 })),
+        }),
+        response: { 200: FileBody, 400: Message, 403: Message, 404: Message },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const ids = parseDownloadIds(request.query.reportId);
+      if (!hasFreshVerification(user, app.config.HUMAN_VERIFICATION_MINUTES)) {
+        throw forbidden(VERIFICATION_REQUIRED);
+      }
+      const reports = await loadPermittedReports(request, ids, 'VIEW_REPORTS');
+      const bodies = await openReports(app.blobStore, reports);
+      const [only] = reports;
+      const single = reports.length === 1 && only;
+      const fileName = single ? only.fileName : zipFileName(reports);
+      const body = counted(
+        single ? (bodies[0] as NonNullable<(typeof bodies)[0]>) : zipStream(reports, bodies),
+      );
+      auditWhenSent(reply, { userId: user.userId, reportIds: ids, fileName }, () => body.bytes);
+      reply
+        .header('content-type', single ? only.contentType : 'application/zip')
+        .header('content-disposition', attachmentDisposition(fileName))
+        .header('cache-control', 'no-store');
+      if (single) reply.header('content-length', only.fileSize);
+      return reply.send(body);
+    },
+  );
+
+  app.get(
+    '/api/reports/view/:reportId',
+    {
+      config: { access: { feature: 'VIEW_REPORTS' } },
+      schema: {
+        params: Type.Object({ reportId: Type.String({ maxLength: 20 }) }),
+        response: {
+          200: Type.Object({
+            reportId: Type.Integer(),
+            fileName: Type.String(),
+            worksheets: Type.Array(
+              Type.Object({
+                name: Type.String(),
+                rows: Type.Array(Type.Array(Type.String())),
+                truncated: Type.Boolean(),
+              }),
+            ),
+          }),
+          400: Message,
+          403: Message,
+          404: Message,
+          422: Message,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const [report] = await loadPermittedReports(
+        request,
+        [parseReportId(request.params.reportId)],
+        'VIEW_REPORTS',
+      );
+      if (!report) throw notFound();
+      if (!isViewableFile(report.fileName))
+        throw new HttpError(422, 'Only csv, xls and xlsx files can be viewed.');
+      let worksheets: Awaited<ReturnType<typeof previewReport>>;
+      try {
+        worksheets = await previewReport({
+          fileName: report.fileName,
+          fileSize: report.fileSize,
+          open: async () => (await openReports(app.blobStore, [report]))[0] as never,
+        });
+      } catch (error) {
+        if (error instanceof PreviewError) throw new HttpError(422, error.message);
+        throw error;
+      }
+      await recordReportAccess(app.db, {
+        userId: user.userId,
+        action: 'REPORT_VIEW',
+        reportIds: [report.reportId],
+        detail: { fileName: report.fileName, worksheets: worksheets.length },
+      });
+      return { reportId: report.reportId, fileName: report.fileName, worksheets };
+    },
+  );
+
+  app.post(
+    '/api/reports/:accessTypeCode/:partnerCode/:reportCategoryCode/upload',
+    {
+      config: { access: { feature: 'VIEW_REPORTS' } },
+      schema: {
+        params: Type.Object({ accessTypeCode: Code, partnerCode: Code, reportCategoryCode: Code }),
+        response: {
+          201: Type.Object({
+            reportId: Type.Integer(),
+            fileName: Type.String(),
+            rawSize: Type.Integer(),
+            sha256: Type.String(),
+            reportDate: Type.String(),
+            frequencyType: Type.String(),
+            supersededReportId: Type.Union([Type.Integer(), Type.Null()]),
+          }),
+          400: Message,
+          403: Message,
+          404: Message,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { accessTypeCode, partnerCode, reportCategoryCode } = request.params;
+      const user = requirePartner(request, accessTypeCode, partnerCode, 'VIEW_REPORTS');
+      // Reports come from systems, not people: a person's session may not add files (ISSUE 4).
+      if (request.authenticatedBy !== 'token' || !user.isServiceAccount)
+        throw forbidden(SERVICE_ACCOUNTS_ONLY);
+      if (!request.isMultipart()) {
+        throw badRequest('Send multipart/form-data: reportDate, optional frequencyTypeCode, then file.');
+      }
+      const fields: Record<string, string> = {};
+      for await (const part of request.parts({ limits: uploadLimits })) {
+        if (part.type === 'field') {
+          fields[part.fieldname] = String(part.value);
+          continue;
+        }
+        const reportDate = fields.reportDate ?? '';
+        try {
+          if (!isReportDate(reportDate)) {
+            throw badRequest('reportDate (YYYY-MM-DD) is required and must come before the file.');
+          }
+          const ingested = await ingestReport(app.db, app.blobStore, {
+            accessTypeCode,
+            partnerCode,
+            categoryCode: reportCategoryCode,
+            reportDate,
+            fileName: part.filename,
+            frequencyTypeCode: fields.frequencyTypeCode,
+            body: sizeLimited(part.file, uploadLimits.fileSize),
+            contentType: contentTypeForFileName(part.filename),
+            uploadedBy: user.userId,
+          });
+          await recordReportAccess(app.db, {
+            userId: user.userId,
+            action: 'REPORT_UPLOAD',
+            reportIds: [ingested.reportId],
+            detail: { fileName: ingested.fileName, bytes: ingested.size, sha256: ingested.sha256 },
+          });
+          return reply.status(201).send({
+            reportId: ingested.reportId,
+            fileName: ingested.fileName,
+            rawSize: ingested.size,
+            sha256: ingested.sha256,
+            reportDate: ingested.reportDate,
+            frequencyType: ingested.frequencyTypeCode,
+            supersededReportId: ingested.supersededReportId,
+          });
+        } catch (error) {
+          part.file.resume();
+          if (error instanceof ReportIngestError) {
+            throw error.code === 'UNKNOWN_PARTNER' ? notFound(error.message) : badRequest(error.message);
+          }
+          throw error;
+        }
+      }
+      throw badRequest('A file is required.');
+    },
+  );
+};
+
+export default reportFileRoutes;

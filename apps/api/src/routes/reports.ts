@@ -1,0 +1,192 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  findCatalogPartner,
+  findPartnerCategory,
+  listCatalogPartners,
+  listPartnerCategories,
+} from '@portal/db/report-catalog';
+import {
+  findLatestReport,
+  listLatestReports,
+  listReportDates,
+  listReportsBetween,
+  MAX_REPORTS_LISTED,
+  softDeleteReport,
+} from '@portal/db/reports';
+import { canAccessPartner } from '@portal/domain';
+import { isIsoDate } from '@portal/domain/iso-date';
+import { Type } from '@sinclair/typebox';
+import { loadPermittedReports, parseReportId, REPORT_NOT_FOUND } from '../lib/reports/report-ids.js';
+import {
+  AccessTypeReply,
+  CategoryReply,
+  FrequencyTypeReply,
+  groupByFrequencyType,
+  PartnerReply,
+  ReportReply,
+  reportView,
+} from '../lib/reports/report-view.js';
+import { requirePartner, requireUser } from '../plugins/access.js';
+import { badRequest, notFound } from '../plugins/errors.js';
+
+// Partner selection, report categories and reports (SPEC.md §2, §3, §7), and the report delete
+// of §4. Every partner in a path is checked against the user's access before anything is read.
+
+const viewReports = { access: { feature: 'VIEW_REPORTS' as const } };
+const Code = Type.String({ minLength: 1, maxLength: 50 });
+const PartnerParams = Type.Object({ accessTypeCode: Code, partnerCode: Code });
+const ReportsParams = Type.Object({ accessTypeCode: Code, partnerCode: Code, reportCategoryCode: Code });
+const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+const Message = Type.Object({ message: Type.String() });
+
+export const PARTNER_NOT_FOUND = 'The partner was not found.';
+export const CATEGORY_NOT_FOUND = 'The report category was not found.';
+
+/** startDate/endDate: one alone means that day; a start later than the end is swapped (SPEC.md §5). */
+function dateRange(query: { startDate?: string | undefined; endDate?: string | undefined }) {
+  const start = query.startDate ?? query.endDate;
+  const end = query.endDate ?? query.startDate;
+  if (start === undefined || end === undefined) return null;
+  if (!isIsoDate(start) || !isIsoDate(end)) throw badRequest('Dates are written YYYY-MM-DD.');
+  return start <= end ? { startDate: start, endDate: end } : { startDate: end, endDate: start };
+}
+
+const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const partnerOrNotFound = async (accessTypeCode: string, partnerCode: string) => {
+    const partner = await findCatalogPartner(app.db, accessTypeCode, partnerCode);
+    if (!partner) throw notFound(PARTNER_NOT_FOUND);
+    return partner;
+  };
+
+  app.get(
+    '/api/partners',
+    {
+      config: viewReports,
+      schema: {
+        response: {
+          200: Type.Object({
+            accessTypes: Type.Array(AccessTypeReply),
+            partners: Type.Record(Type.String(), Type.Array(PartnerReply)),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const visible = (await listCatalogPartners(app.db)).filter((p) =>
+        canAccessPartner(user, p.type, p.code),
+      );
+      const accessTypes = new Map<string, string>();
+      const partners: Record<string, { name: string; code: string; type: string }[]> = {};
+      for (const partner of visible) {
+        accessTypes.set(partner.type, partner.accessTypeName);
+        const group = partners[partner.type] ?? [];
+        group.push({ name: partner.name, code: partner.code, type: partner.type });
+        partners[partner.type] = group;
+      }
+      return { accessTypes: [...accessTypes].map(([code, name]) => ({ code, name })), partners };
+    },
+  );
+
+  app.get(
+    '/api/categories/:accessTypeCode/:partnerCode',
+    {
+      config: viewReports,
+      schema: {
+        params: PartnerParams,
+        response: {
+          200: Type.Object({
+            categories: Type.Array(CategoryReply),
+            selectedAccessType: AccessTypeReply,
+            selectedPartner: PartnerReply,
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { accessTypeCode, partnerCode } = request.params;
+      requirePartner(request, accessTypeCode, partnerCode, 'VIEW_REPORTS');
+      const partner = await partnerOrNotFound(accessTypeCode, partnerCode);
+      return {
+        categories: await listPartnerCategories(app.db, partner.partnerId),
+        selectedAccessType: { code: partner.type, name: partner.accessTypeName },
+        selectedPartner: { name: partner.name, code: partner.code, type: partner.type },
+      };
+    },
+  );
+
+  app.get(
+    '/api/reports/:accessTypeCode/:partnerCode/:reportCategoryCode',
+    {
+      config: viewReports,
+      schema: {
+        params: ReportsParams,
+        querystring: Type.Object({ startDate: Type.Optional(IsoDate), endDate: Type.Optional(IsoDate) }),
+        response: {
+          200: Type.Object({
+            reports: Type.Record(Type.String(), Type.Array(ReportReply)),
+            frequencyTypes: Type.Array(FrequencyTypeReply),
+            latestReport: Type.Union([ReportReply, Type.Null()]),
+            selectedAccessType: AccessTypeReply,
+            selectedPartner: PartnerReply,
+            selectedCategory: CategoryReply,
+            /** Every date with a report, newest first: the dates the date picker offers. */
+            reportDates: Type.Array(Type.String()),
+            /** True when the range held more than MAX_REPORTS_LISTED reports and was cut. */
+            truncated: Type.Boolean(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { accessTypeCode, partnerCode, reportCategoryCode } = request.params;
+      requirePartner(request, accessTypeCode, partnerCode, 'VIEW_REPORTS');
+      const range = dateRange(request.query);
+      const partner = await partnerOrNotFound(accessTypeCode, partnerCode);
+      const category = await findPartnerCategory(app.db, partner.partnerId, reportCategoryCode);
+      if (!category) throw notFound(CATEGORY_NOT_FOUND);
+      const codes = category.frequencyTypes.map((type) => type.code);
+      const where = { partnerId: partner.partnerId, categoryCode: category.code };
+      const [rows, latest, reportDates] = await Promise.all([
+        range
+          ? listReportsBetween(app.db, { ...where, ...range })
+          : listLatestReports(app.db, { ...where, frequencyTypeCodes: codes }),
+        findLatestReport(app.db, partner.partnerId, category.code),
+        listReportDates(app.db, partner.partnerId, category.code),
+      ]);
+      return {
+        reports: groupByFrequencyType(rows.slice(0, MAX_REPORTS_LISTED), codes),
+        frequencyTypes: category.frequencyTypes,
+        latestReport: latest ? reportView(latest) : null,
+        selectedAccessType: { code: partner.type, name: partner.accessTypeName },
+        selectedPartner: { name: partner.name, code: partner.code, type: partner.type },
+        selectedCategory: category,
+        reportDates,
+        truncated: rows.length > MAX_REPORTS_LISTED,
+      };
+    },
+  );
+
+  app.delete(
+    '/api/reports/:reportId',
+    {
+      config: { access: { feature: 'DELETE_REPORTS' } },
+      schema: {
+        params: Type.Object({ reportId: Type.String({ maxLength: 20 }) }),
+        response: { 200: Type.Object({ reportId: Type.Integer(), deleted: Type.Boolean() }), 404: Message },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const reportId = parseReportId(request.params.reportId);
+      await loadPermittedReports(request, [reportId], 'DELETE_REPORTS');
+      // Gone between the read and the update (deleted or replaced meanwhile): as if unknown.
+      if (!(await softDeleteReport(app.db, { reportId, deletedBy: user.userId }))) {
+        throw notFound(REPORT_NOT_FOUND);
+      }
+      return { reportId, deleted: true };
+    },
+  );
+};
+
+export default reportRoutes;

@@ -1,0 +1,211 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { writeAudit } from './audit.js';
+import type { Database } from './schema.js';
+
+// Reads and the soft delete of report files (SPEC.md §3 Report, §4 Report delete). "Live"
+// reports are those neither superseded by a re-upload nor deleted; every list below is served
+// by the partial index reports_listing (partner_id, category_code, report_date desc).
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type ReportRow = {
+  reportId: number;
+  fileName: string;
+  fileSize: number;
+  reportDate: string;
+  lastModified: Date;
+  frequencyTypeCode: string;
+};
+
+export type StoredReport = ReportRow & {
+  partnerId: number;
+  accessTypeCode: string;
+  partnerCode: string;
+  categoryCode: string;
+  contentType: string;
+  storageKey: string;
+};
+
+/** The most rows one list answers; a wider date range is told to narrow down. */
+export const MAX_REPORTS_LISTED = 5_000;
+
+function liveReports(db: Db, partnerId: number, categoryCode: string) {
+  return db
+    .selectFrom('reports')
+    .select([
+      'report_id as reportId',
+      'file_name as fileName',
+      'file_size as fileSize',
+      'report_date as reportDate',
+      'last_modified as lastModified',
+      'frequency_type_code as frequencyTypeCode',
+    ])
+    .where('partner_id', '=', partnerId)
+    .where('category_code', '=', categoryCode)
+    .where('deleted_at', 'is', null)
+    .where('superseded_at', 'is', null);
+}
+
+const asNumbers = (rows: ReportRow[]) => rows.map((row) => ({ ...row, fileSize: Number(row.fileSize) }));
+
+/** Reports dated from `startDate` to `endDate` (inclusive), newest first; at most `limit`. */
+export async function listReportsBetween(
+  db: Db,
+  query: { partnerId: number; categoryCode: string; startDate: string; endDate: string; limit?: number },
+): Promise<ReportRow[]> {
+  const rows = await liveReports(db, query.partnerId, query.categoryCode)
+    .where('report_date', '>=', query.startDate)
+    .where('report_date', '<=', query.endDate)
+    .orderBy('report_date', 'desc')
+    .orderBy('file_name')
+    .limit(query.limit ?? MAX_REPORTS_LISTED + 1)
+    .execute();
+  return asNumbers(rows);
+}
+
+/**
+ * For each of the given frequency types, the reports of its latest report date: what the reports
+ * page shows before a date is chosen.
+ */
+export async function listLatestReports(
+  db: Db,
+  query: { partnerId: number; categoryCode: string; frequencyTypeCodes: string[] },
+): Promise<ReportRow[]> {
+  if (query.frequencyTypeCodes.length === 0) return [];
+  const { partnerId, categoryCode } = query;
+  const { rows } = await sql<ReportRow>`
+    select r.report_id as "reportId", r.file_name as "fileName", r.file_size as "fileSize",
+           r.report_date as "reportDate", r.last_modified as "lastModified",
+           r.frequency_type_code as "frequencyTypeCode"
+    from unnest(${query.frequencyTypeCodes}::text[]) as wanted(code)
+    cross join lateral (
+      select l.report_date from reports l
+      where l.partner_id = ${partnerId} and l.category_code = ${categoryCode}
+        and l.deleted_at is null and l.superseded_at is null and l.frequency_type_code = wanted.code
+      order by l.report_date desc limit 1
+    ) latest
+    join reports r on r.partner_id = ${partnerId} and r.category_code = ${categoryCode}
+      and r.deleted_at is null and r.superseded_at is null
+      and r.frequency_type_code = wanted.code and r.report_date = latest.report_date
+    order by r.report_date desc, r.file_name
+    limit ${MAX_REPORTS_LISTED + 1}`.execute(db);
+  return asNumbers(rows);
+}
+
+/**
+ * Every date that has a live report, newest first: a skip scan over reports_listing that
+ * touches one index entry per date rather than one per report.
+ */
+export async function listReportDates(db: Db, partnerId: number, categoryCode: string): Promise<string[]> {
+  const live = sql`partner_id = ${partnerId} and category_code = ${categoryCode} and deleted_at is null and superseded_at is null`;
+  const { rows } = await sql<{ report_date: string }>`
+    with recursive dates as (
+      (select report_date from reports where ${live} order by report_date desc limit 1)
+      union all
+      select (select r.report_date from reports r
+              where ${live} and r.report_date < dates.report_date
+              order by r.report_date desc limit 1)
+      from dates where dates.report_date is not null
+    )
+    select report_date from dates where report_date is not null`.execute(db);
+  return rows.map((row) => row.report_date);
+}
+
+/** The newest live report of a category (latest date, then latest upload), or nothing. */
+export async function findLatestReport(
+  db: Db,
+  partnerId: number,
+  categoryCode: string,
+): Promise<ReportRow | undefined> {
+  const row = await liveReports(db, partnerId, categoryCode)
+    .orderBy('report_date', 'desc')
+    .orderBy('report_id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row && asNumbers([row])[0];
+}
+
+/** Live reports with these ids, with their partner so the caller can check access; in id order. */
+export async function findLiveReports(db: Db, reportIds: number[]): Promise<StoredReport[]> {
+  if (reportIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('reports')
+    .innerJoin('partners', 'partners.partner_id', 'reports.partner_id')
+    .select([
+      'reports.report_id as reportId',
+      'reports.file_name as fileName',
+      'reports.file_size as fileSize',
+      'reports.report_date as reportDate',
+      'reports.last_modified as lastModified',
+      'reports.frequency_type_code as frequencyTypeCode',
+      'reports.partner_id as partnerId',
+      'partners.access_type_code as accessTypeCode',
+      'partners.code as partnerCode',
+      'reports.category_code as categoryCode',
+      'reports.content_type as contentType',
+      'reports.storage_key as storageKey',
+    ])
+    .where('reports.report_id', 'in', reportIds)
+    .where('reports.deleted_at', 'is', null)
+    .where('reports.superseded_at', 'is', null)
+    .orderBy('reports.report_id')
+    .execute();
+  return rows.map((row) => ({ ...row, fileSize: Number(row.fileSize) }));
+}
+
+/**
+ * Marks a report deleted (its row and its file are kept, so it can be recovered) and audits it
+ * in the same transaction. False when it was not live.
+ */
+export async function softDeleteReport(
+  db: Kysely<Database>,
+  input: { reportId: number; deletedBy: string },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .updateTable('reports')
+      .set({ deleted_at: sql<Date>`now()`, deleted_by: input.deletedBy })
+      .where('report_id', '=', input.reportId)
+      .where('deleted_at', 'is', null)
+      .where('superseded_at', 'is', null)
+      .returning(['file_name', 'report_date', 'storage_key', 'partner_id', 'category_code'])
+      .executeTakeFirst();
+    if (!deleted) return false;
+    await writeAudit(trx, {
+      actorUserId: input.deletedBy,
+      action: 'REPORT_DELETE',
+      entityType: 'report',
+      entityId: String(input.reportId),
+      before: {
+        fileName: deleted.file_name,
+        reportDate: deleted.report_date,
+        storageKey: deleted.storage_key,
+        partnerId: deleted.partner_id,
+        categoryCode: deleted.category_code,
+      },
+      after: { deleted: true },
+    });
+    return true;
+  });
+}
+
+/** Audits a view or a download: who, which reports, and how many bytes went out. */
+export async function recordReportAccess(
+  db: Db,
+  input: {
+    userId: string;
+    action: 'REPORT_VIEW' | 'REPORT_DOWNLOAD' | 'REPORT_UPLOAD';
+    reportIds: number[];
+    detail: Record<string, unknown>;
+  },
+): Promise<void> {
+  for (const reportId of input.reportIds) {
+    await writeAudit(db, {
+      actorUserId: input.userId,
+      action: input.action,
+      entityType: 'report',
+      entityId: String(reportId),
+      detail: { reportIds: input.reportIds, ...input.detail },
+    });
+  }
+}
