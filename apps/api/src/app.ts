@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import { accessPlugin } from './plugins/access.js';
 import { authPlugin } from './plugins/auth.js';
+import { dashboardContentPlugin } from './plugins/dashboard-content.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
@@ -54,11 +55,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
-  await app.register(securityHeadersPlugin, { frameSources: [] });
+  await app.register(securityHeadersPlugin, { frameSources: config.dashboards.frameSources });
   await app.register(cookie);
   await app.register(authPlugin, { redis: deps.redis, rateLimitNamespace: config.QUEUE_PREFIX });
   await app.register(openapiPlugin);
   await app.register(accessPlugin);
+  await app.register(dashboardContentPlugin);
   await registerRoutes(app);
   await app.register(spaPlugin, { root: config.WEB_DIST });
   return app;

@@ -1,10 +1,12 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { DashboardEnv, type DashboardVendors, dashboardVendors } from './lib/dashboards/vendor-config.js';
 import { type OidcProviderSettings, parseOidcProviders } from './lib/oidc-providers.js';
 
 // Every setting of the API, read and validated once at start-up. A wrong value stops the
 // process with a message naming the variable. `.env.example` lists them all.
 const Env = Type.Object({
+  ...DashboardEnv.properties,
   NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
     default: 'development',
   }),
@@ -57,7 +59,11 @@ const Env = Type.Object({
   REPORT_UPLOAD_MAX_BYTES: Type.Integer({ minimum: 1, default: 2 * 1024 * 1024 * 1024 }),
 });
 
-export type Config = Static<typeof Env> & { cookieSecure: boolean; oidcProviders: OidcProviderSettings[] };
+export type Config = Static<typeof Env> & {
+  cookieSecure: boolean;
+  oidcProviders: OidcProviderSettings[];
+  dashboards: DashboardVendors;
+};
 
 export class ConfigError extends Error {}
 
@@ -94,9 +100,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
   });
   if ('problem' in oidc) throw new ConfigError(`Invalid configuration: ${oidc.problem}`);
+  const dashboards = dashboardVendors(config);
+  if ('problem' in dashboards) throw new ConfigError(`Invalid configuration: ${dashboards.problem}`);
   return {
     ...config,
     cookieSecure: config.PUBLIC_URL.startsWith('https://'),
     oidcProviders: oidc.providers,
+    dashboards,
   };
 }

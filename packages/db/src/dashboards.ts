@@ -92,21 +92,6 @@ export async function findDashboardsUnderStem(db: Db, dashboardType: DashboardTy
   return rows.map(shape);
 }
 
-/** Distinct content types of a partner's dashboards, sorted (SPEC.md §7: "Reply: an array"). */
-export async function listPartnerContentTypes(db: Db, accessTypeCode: string, partnerCode: string) {
-  const rows = await db
-    .selectFrom('dashboards as d')
-    .innerJoin('partners as p', 'p.partner_id', 'd.partner_id')
-    .select('d.dashboard_content_type as contentType')
-    .distinct()
-    .where(samePartner(accessTypeCode, partnerCode))
-    .where('d.dashboard_content_type', 'is not', null)
-    .where(sql<boolean>`btrim(d.dashboard_content_type) <> ''`)
-    .orderBy('d.dashboard_content_type')
-    .execute();
-  return rows.map((row) => row.contentType as string);
-}
-
 export async function findPartnerId(db: Db, accessTypeCode: string, partnerCode: string) {
   const row = await db
     .selectFrom('partners as p')

@@ -162,3 +162,14 @@ export function dashboardPathStem(requestPath: string): string | undefined {
   const match = /^\/(content|t)\/[^/?]+/.exec(requestPath);
   return match?.[0];
 }
+
+/** The type a URL's shape says, when the admin form leaves the type out: /content → RStudio, /t → Tableau, an embed address → QuickSight, a bare id → ThoughtSpot. */
+export function inferDashboardType(input: string): DashboardType | undefined {
+  const value = input.trim();
+  const path = value.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/, '').replace(/^\/\/[^/?#]*/, '');
+  if (path.startsWith('/content/')) return 'RSTUDIO';
+  if (path.startsWith('/t/')) return 'TABLEAU';
+  if (path.startsWith('/embed/')) return 'QUICKSIGHT';
+  if (PINBOARD_ID.test(value)) return 'THOUGHTSPOT';
+  return undefined;
+}

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import adminDashboardRoutes from './admin/dashboards.js';
 import authRoutes from './auth.js';
 import bannerRoutes from './banner.js';
 import contactUsRoutes from './contact-us.js';
+import dashboardActivityRoutes from './dashboard-activity.js';
+import dashboardEmbedRoutes from './dashboard-embeds.js';
+import dashboardRoutes from './dashboards.js';
 import faqRoutes from './faqs.js';
 import healthRoutes from './health.js';
 import humanVerificationRoutes from './human-verification.js';
@@ -26,4 +30,8 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(reportRoutes);
   await app.register(reportFileRoutes);
   await app.register(humanVerificationRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(adminDashboardRoutes);
+  await app.register(dashboardActivityRoutes);
+  await app.register(dashboardEmbedRoutes);
 }

@@ -2,12 +2,13 @@ import type { Database } from '@portal/db';
 import { createServiceAccount } from '@portal/db';
 import type { Kysely } from 'kysely';
 import { type SeededPersonas, seedPersonas } from '../support/personas.js';
+import { type DashboardMatrixIds, seedDashboardFixtures } from './dashboard-fixtures.js';
 
 // The data the matrix rows act on. A row that needs an id (a report, a dashboard…) gets it from
 // here: add the rows your routes need to seedMatrixFixtures and their ids to MatrixIds. Give
 // destructive rows (disable, delete) their own target so other rows keep theirs.
 
-export type MatrixIds = {
+export type MatrixIds = DashboardMatrixIds & {
   /** A service account the token routes act on. */
   serviceAccount: string;
   /** A service account the disable route acts on. */
@@ -30,6 +31,7 @@ export async function seedMatrixFixtures(
     serviceAccountToDisable: 'svc-matrix-disable',
     serviceAccountTokenId: '6f1c7c1e-3a51-4d7b-9a55-0d2f3f1b7a10',
     ...(await seedContentFixtures(db)),
+    ...(await seedDashboardFixtures(db)),
   };
   for (const userId of [ids.serviceAccount, ids.serviceAccountToDisable]) {
     await createServiceAccount(db, { userId, name: 'Matrix target', features: [], partnerGrants: [] });

@@ -1,3 +1,4 @@
+import { dashboardRoutesTable } from './dashboard-routes-table.js';
 import { partnerRoute, type RouteRow, route } from './matrix.js';
 
 // THE AUTHORIZATION MATRIX: every /api route against every persona. A new route adds ONE line
@@ -108,5 +109,6 @@ export const routesTable: RouteRow[] = [
     '401 403 403 403 403 400 403 403',
     { body: {} },
   ),
+  ...dashboardRoutesTable,
 ];
 

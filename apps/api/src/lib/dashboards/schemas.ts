@@ -1,0 +1,37 @@
+import type { Dashboard } from '@portal/db';
+import { Type } from '@sinclair/typebox';
+
+// Reply and body shapes of the dashboard calls (SPEC.md §3 Dashboard, §7 Dashboards).
+export const PartnerParams = Type.Object({ accessTypeCode: Type.String(), partnerCode: Type.String() });
+export const DashboardIdParams = Type.Object({
+  dashboardId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+});
+
+export const DashboardReply = Type.Object({
+  dashboardId: Type.Integer(),
+  dashboardName: Type.String(),
+  dashboardDescription: Type.String(),
+  dashboardUrl: Type.String(),
+  dashboardType: Type.String(),
+  dashboardContentType: Type.Union([Type.String(), Type.Null()]),
+  partner: Type.Object({ type: Type.String(), code: Type.String(), name: Type.String() }),
+});
+
+export const PartnerReply = Type.Object({ type: Type.String(), code: Type.String(), name: Type.String() });
+
+export const DashboardBody = Type.Object({
+  dashboardId: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  dashboardName: Type.String({ maxLength: 200 }),
+  dashboardDescription: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+  dashboardUrl: Type.String({ maxLength: 2000 }),
+  /** Either spelling (TABLEAU or Tableau…); when left out, the URL's shape decides. */
+  dashboardType: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
+  dashboardContentType: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
+  partner: Type.Object({ type: Type.String({ maxLength: 20 }), code: Type.String({ maxLength: 40 }) }),
+});
+
+export const MessageReply = Type.Object({ message: Type.String() });
+
+export function dashboardView(dashboard: Dashboard) {
+  return { ...dashboard, partner: { ...dashboard.partner } };
+}
