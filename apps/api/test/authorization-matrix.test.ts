@@ -31,7 +31,7 @@ describe('authorization matrix', () => {
       DEV_SSO_CLIENT_SECRET: 'matrix',
       LOGIN_RATE_LIMIT: '10000',
     });
-    ({ personas, ids } = await seedMatrixFixtures(t.database.db));
+    ({ personas, ids } = await seedMatrixFixtures(t.database.db, t.app.blobStore));
   });
   afterAll(async () => {
     await t?.close();

@@ -1,14 +1,17 @@
 import type { Database } from '@portal/db';
 import { createServiceAccount } from '@portal/db';
+import type { BlobStore } from '@portal/storage';
 import type { Kysely } from 'kysely';
 import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 import { type DashboardMatrixIds, seedDashboardFixtures } from './dashboard-fixtures.js';
+import { type ReportMatrixIds, seedReportFixtures } from './report-fixtures.js';
 
 // The data the matrix rows act on. A row that needs an id (a report, a dashboard…) gets it from
 // here: add the rows your routes need to seedMatrixFixtures and their ids to MatrixIds. Give
 // destructive rows (disable, delete) their own target so other rows keep theirs.
 
-export type MatrixIds = DashboardMatrixIds & {
+export type MatrixIds = DashboardMatrixIds &
+  ReportMatrixIds & {
   /** A service account the token routes act on. */
   serviceAccount: string;
   /** A service account the disable route acts on. */
@@ -24,6 +27,7 @@ export type MatrixIds = DashboardMatrixIds & {
 
 export async function seedMatrixFixtures(
   db: Kysely<Database>,
+  blobs: BlobStore,
 ): Promise<{ personas: SeededPersonas; ids: MatrixIds }> {
   const personas = await seedPersonas(db);
   const ids: MatrixIds = {
@@ -32,6 +36,7 @@ export async function seedMatrixFixtures(
     serviceAccountTokenId: '6f1c7c1e-3a51-4d7b-9a55-0d2f3f1b7a10',
     ...(await seedContentFixtures(db)),
     ...(await seedDashboardFixtures(db)),
+    ...(await seedReportFixtures(db, blobs)),
   };
   for (const userId of [ids.serviceAccount, ids.serviceAccountToDisable]) {
     await createServiceAccount(db, { userId, name: 'Matrix target', features: [], partnerGrants: [] });

@@ -32,7 +32,7 @@ describe('authorization matrix runner', () => {
         },
       },
     );
-    ({ personas, ids } = await seedMatrixFixtures(t.database.db));
+    ({ personas, ids } = await seedMatrixFixtures(t.database.db, t.app.blobStore));
   });
   afterAll(async () => t?.close());
 

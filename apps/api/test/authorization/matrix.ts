@@ -23,7 +23,7 @@ export type RouteRow = {
   own?: Statuses;
   other?: Statuses;
   params?: (ids: MatrixIds) => Params;
-  query?: Record<string, string>;
+  query?: Record<string, string> | ((ids: MatrixIds) => Record<string, string>);
   /** A JSON body, or a function of the fixture ids giving one. */
   body?: unknown | ((ids: MatrixIds) => unknown);
 };
@@ -79,7 +79,7 @@ export async function run(
     const reply = await app.inject({
       method: method as 'GET',
       url: fill(path, params),
-      query: row.query,
+      query: typeof row.query === 'function' ? row.query(ids) : row.query,
       ...(body !== undefined && { payload: body as object }),
       headers: await personas.headers(persona),
     });

@@ -1,5 +1,6 @@
 import { dashboardRoutesTable } from './dashboard-routes-table.js';
 import { partnerRoute, type RouteRow, route } from './matrix.js';
+import { reportRoutesTable } from './report-routes-table.js';
 
 // THE AUTHORIZATION MATRIX: every /api route against every persona. A new route adds ONE line
 // here (the matrix test fails while a registered route has no row, or a row has no route).
@@ -110,5 +111,6 @@ export const routesTable: RouteRow[] = [
     { body: {} },
   ),
   ...dashboardRoutesTable,
+  ...reportRoutesTable,
 ];
 
