@@ -59,6 +59,7 @@ const PAGE_MODULES: Record<PageName, PageModule> = {
   adminFaqEdit: () => import('./pages/admin/EditFaqPage.js'),
   adminDashboards: () => import('./pages/admin/ManageDashboardsPage.js'),
   adminBanner: () => import('./pages/admin/ManageBannerPage.js'),
+  adminServiceAccounts: () => import('./pages/admin/ServiceAccountsPage.js'),
 
   marketplace: () => import('./pages/content/MarketplacePage.js'),
   marketing: () => import('./pages/content/MarketingPage.js'),

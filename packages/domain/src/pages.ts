@@ -132,6 +132,11 @@ export const PAGES = {
   },
   adminDashboards: { path: '/admin/dashboards', title: 'Manage Dashboards', feature: 'MANAGE_DASHBOARDS' },
   adminBanner: { path: '/admin/banner', title: 'Manage Banner', feature: 'INTERNAL_ADMIN' },
+  adminServiceAccounts: {
+    path: '/admin/service-accounts',
+    title: 'Service Accounts',
+    feature: 'INTERNAL_ADMIN',
+  },
   dashboardPartners: { path: '/dashboards/partners', title: 'Dashboards', feature: 'NO_FEATURE_REQUIRED' },
   dashboardSelection: {
     path: '/dashboards/:accessTypeCode/:partnerCode',

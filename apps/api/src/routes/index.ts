@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import adminDashboardRoutes from './admin/dashboards.js';
+import { adminRoutes } from './admin/index.js';
 import authRoutes from './auth.js';
 import bannerRoutes from './banner.js';
 import contactUsRoutes from './contact-us.js';
@@ -34,4 +35,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(adminDashboardRoutes);
   await app.register(dashboardActivityRoutes);
   await app.register(dashboardEmbedRoutes);
+  await app.register(adminRoutes);
 }

@@ -35,6 +35,7 @@ const ADMIN_ITEMS: NavItem[] = [
   { label: 'Dashboards', page: 'adminDashboards' },
   { label: 'Marketing', page: 'marketing' },
   { label: 'Banner', page: 'adminBanner' },
+  { label: 'Service Accounts', page: 'adminServiceAccounts' },
 ];
 
 const LOGOUT: NavLinkEntry = { kind: 'link', label: 'Logout', path: '/logout' };
