@@ -3,6 +3,7 @@ import { createServiceAccount } from '@portal/db';
 import type { BlobStore } from '@portal/storage';
 import type { Kysely } from 'kysely';
 import { type SeededPersonas, seedPersonas } from '../support/personas.js';
+import { type AdminMatrixIds, seedAdminFixtures } from './admin-fixtures.js';
 import { type DashboardMatrixIds, seedDashboardFixtures } from './dashboard-fixtures.js';
 import { type ReportMatrixIds, seedReportFixtures } from './report-fixtures.js';
 
@@ -10,20 +11,21 @@ import { type ReportMatrixIds, seedReportFixtures } from './report-fixtures.js';
 // here: add the rows your routes need to seedMatrixFixtures and their ids to MatrixIds. Give
 // destructive rows (disable, delete) their own target so other rows keep theirs.
 
-export type MatrixIds = DashboardMatrixIds &
+export type MatrixIds = AdminMatrixIds &
+  DashboardMatrixIds &
   ReportMatrixIds & {
-  /** A service account the token routes act on. */
-  serviceAccount: string;
-  /** A service account the disable route acts on. */
-  serviceAccountToDisable: string;
-  /** A token of `serviceAccount` the revoke route acts on. */
-  serviceAccountTokenId: string;
-  /** A FAQ the edit route acts on, and one the delete route removes. */
-  faqId: number;
-  faqToDelete: number;
-  /** A banner the edit and disable routes act on. */
-  bannerId: number;
-};
+    /** A service account the token routes act on. */
+    serviceAccount: string;
+    /** A service account the disable route acts on. */
+    serviceAccountToDisable: string;
+    /** A token of `serviceAccount` the revoke route acts on. */
+    serviceAccountTokenId: string;
+    /** A FAQ the edit route acts on, and one the delete route removes. */
+    faqId: number;
+    faqToDelete: number;
+    /** A banner the edit and disable routes act on. */
+    bannerId: number;
+  };
 
 export async function seedMatrixFixtures(
   db: Kysely<Database>,
@@ -35,6 +37,7 @@ export async function seedMatrixFixtures(
     serviceAccountToDisable: 'svc-matrix-disable',
     serviceAccountTokenId: '6f1c7c1e-3a51-4d7b-9a55-0d2f3f1b7a10',
     ...(await seedContentFixtures(db)),
+    ...(await seedAdminFixtures(db)),
     ...(await seedDashboardFixtures(db)),
     ...(await seedReportFixtures(db, blobs)),
   };

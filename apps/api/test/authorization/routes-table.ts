@@ -1,3 +1,4 @@
+import { adminRoutesTable } from './admin-routes-table.js';
 import { dashboardRoutesTable } from './dashboard-routes-table.js';
 import { partnerRoute, type RouteRow, route } from './matrix.js';
 import { reportRoutesTable } from './report-routes-table.js';
@@ -55,7 +56,6 @@ export const routesTable: RouteRow[] = [
 
   // Report monitors                                                     anon ext dash staff ops admin tenant svc
   route('GET /api/report-monitors/runs', '401 403 403 403 403 200 403 403'),
-
   // FAQ and support (SPEC.md §7)                                       anon ext dash staff ops admin tenant svc
   route('GET /api/faqs', '401 200 200 200 200 200 200 200'),
   route('POST /api/faqs', '401 403 403 403 403 201 403 403', {
@@ -110,7 +110,9 @@ export const routesTable: RouteRow[] = [
     '401 403 403 403 403 400 403 403',
     { body: {} },
   ),
+
+  // Reference data administration: partners, categories, frequency types, alerts, users (admin-routes-table.ts)
+  ...adminRoutesTable,
   ...dashboardRoutesTable,
   ...reportRoutesTable,
 ];
-
