@@ -6,6 +6,7 @@ import { SWRConfig } from 'swr';
 import { swrConfig } from './api/swr.js';
 import { AuthProvider } from './auth/AuthProvider.js';
 import { ErrorBoundary } from './components/ErrorBoundary.js';
+import { ExternalLinkGuard } from './components/ExternalLinkGuard.js';
 import { routes } from './routes.js';
 import { theme } from './theme.js';
 
@@ -22,7 +23,9 @@ export function App() {
         <SWRConfig value={swrConfig}>
           <ErrorBoundary>
             <AuthProvider>
-              <AppRoutes />
+              <ExternalLinkGuard>
+                <AppRoutes />
+              </ExternalLinkGuard>
             </AuthProvider>
           </ErrorBoundary>
         </SWRConfig>

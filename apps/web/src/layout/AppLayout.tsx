@@ -5,13 +5,14 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { useCurrentUser } from '../auth/auth-context.js';
 import { CenteredLoader } from '../components/CenteredLoader.js';
 import { ErrorBoundary } from '../components/ErrorBoundary.js';
+import { SiteBanner } from '../components/SiteBanner.js';
 import { Footer } from './Footer.js';
 import { Header } from './Header.js';
 import { buildNavigation } from './navigation.js';
 import { SideNav } from './SideNav.js';
 import { useIsMobile } from './useIsMobile.js';
 
-/** The signed-in frame: header, side navigation (the mobile menu under 768 px), page, footer. */
+/** The signed-in frame: header, side navigation (the mobile menu under 768 px), site banner, page, footer. */
 export function AppLayout() {
   const { user, principal } = useCurrentUser();
   const isMobile = useIsMobile();
@@ -38,6 +39,7 @@ export function AppLayout() {
         <SideNav entries={entries} onNavigate={mobileMenu.close} />
       </AppShell.Navbar>
       <AppShell.Main>
+        <SiteBanner />
         <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={<CenteredLoader />}>
             <Outlet />

@@ -1,11 +1,11 @@
-import { EmptyState } from '../../components/EmptyState.js';
+import { post } from '../../api/api.js';
 import { PageFrame } from '../../components/PageFrame.js';
+import { FaqForm } from './faqs/FaqForm.js';
 
-// To come: Question (unique) and answer.
 export default function AddFaqPage() {
   return (
     <PageFrame trail={['admin', 'adminFaqs']}>
-      <EmptyState />
+      <FaqForm initial={{ question: '', answer: '' }} save={(input) => post('/api/faqs', input)} />
     </PageFrame>
   );
 }

@@ -1,11 +1,152 @@
-import { EmptyState } from '../../components/EmptyState.js';
+import { Alert, Badge, Button, Group, Modal, Table, Text, Title } from '@mantine/core';
+import { formatTimeToLive, isBannerShowing, MESSAGES } from '@portal/domain';
+import { formatUsDate } from '@portal/domain/iso-date';
+import { useState } from 'react';
+import { post, put } from '../../api/api.js';
+import { useApi } from '../../api/swr.js';
+import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { PageFrame } from '../../components/PageFrame.js';
+import type { BannerReply, BannerView } from '../../components/SiteBanner.js';
+import { BannerForm, type BannerSave, bannerFormOf, emptyBannerForm } from './banner/BannerForm.js';
 
-// To come: Create, edit and disable the site banner.
+type Notice = { ok: boolean; text: string };
+
+function status(banner: BannerView, now: Date): { label: string; color: string } {
+  if (!banner.isActive) return { label: 'Disabled', color: 'gray' };
+  return isBannerShowing(banner, now)
+    ? { label: 'Active', color: 'green' }
+    : { label: 'Expired', color: 'orange' };
+}
+
+/** SPEC.md §2 Banner admin: create, edit, disable, with the §8 success and failure messages. */
 export default function ManageBannerPage() {
+  const { data, mutate } = useApi<BannerReply>('/api/banner');
+  const [editing, setEditing] = useState<BannerView | null>(null);
+  const [disabling, setDisabling] = useState<BannerView | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [busy, setBusy] = useState(false);
+  const now = new Date();
+
+  async function save(banner: BannerSave) {
+    setNotice(null);
+    try {
+      if (editing)
+        await put(`/api/banner/${editing.bannerId}/edit`, { bannerId: editing.bannerId, ...banner });
+      else await post('/api/banner', banner);
+      setNotice({ ok: true, text: MESSAGES.bannerSaved });
+      setEditing(null);
+      await mutate();
+    } catch (error) {
+      console.error('Saving the banner failed', error);
+      setNotice({ ok: false, text: MESSAGES.bannerUpdateFailed });
+      throw error;
+    }
+  }
+
+  async function disable() {
+    if (disabling === null) return;
+    setBusy(true);
+    setNotice(null);
+    try {
+      await put(`/api/banner/${disabling.bannerId}/disable`);
+      setNotice({ ok: true, text: MESSAGES.bannerDeleted });
+      if (editing?.bannerId === disabling.bannerId) setEditing(null);
+      await mutate();
+    } catch (error) {
+      console.error('Disabling the banner failed', error);
+      setNotice({ ok: false, text: MESSAGES.bannerDeleteFailed });
+    } finally {
+      setBusy(false);
+      setDisabling(null);
+    }
+  }
+
+  if (data === undefined) {
+    return (
+      <PageFrame trail={['admin']}>
+        <CenteredLoader />
+      </PageFrame>
+    );
+  }
+  const typeName = (code: string) => data.bannerTypes.find((type) => type.bannerCode === code)?.name ?? code;
+
   return (
     <PageFrame trail={['admin']}>
-      <EmptyState />
+      {notice && (
+        <Alert
+          role="status"
+          color={notice.ok ? 'green' : 'red'}
+          withCloseButton
+          onClose={() => setNotice(null)}
+        >
+          {notice.text}
+        </Alert>
+      )}
+      <Title order={2}>{editing ? 'Edit Banner' : 'Create Banner'}</Title>
+      <BannerForm
+        key={editing?.bannerId ?? 'new'}
+        initial={editing ? bannerFormOf(editing) : emptyBannerForm()}
+        bannerTypes={data.bannerTypes}
+        editing={editing !== null}
+        onSave={save}
+        onCancel={() => setEditing(null)}
+      />
+      <Title order={2}>Banners</Title>
+      {data.banners.length === 0 ? (
+        <Text c="dimmed">No banner has been created yet.</Text>
+      ) : (
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Message</Table.Th>
+              <Table.Th>Type</Table.Th>
+              <Table.Th>Time to Live</Table.Th>
+              <Table.Th>Activated</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.banners.map((banner) => {
+              const { label, color } = status(banner, now);
+              return (
+                <Table.Tr key={banner.bannerId}>
+                  <Table.Td>{banner.bannerMessage}</Table.Td>
+                  <Table.Td>{typeName(banner.bannerType)}</Table.Td>
+                  <Table.Td>{formatTimeToLive(banner.timeToLive)}</Table.Td>
+                  <Table.Td>{formatUsDate(banner.activatedAt.slice(0, 10))}</Table.Td>
+                  <Table.Td>
+                    <Badge color={color}>{label}</Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button size="xs" variant="light" onClick={() => setEditing(banner)}>
+                        Edit
+                      </Button>
+                      {banner.isActive && (
+                        <Button size="xs" variant="light" color="red" onClick={() => setDisabling(banner)}>
+                          Disable
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      )}
+      <Modal opened={disabling !== null} onClose={() => setDisabling(null)} title="Disable Banner" centered>
+        <Text>Are you sure you want to disable the banner '{disabling?.bannerMessage}'?</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setDisabling(null)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={disable} loading={busy}>
+            Disable
+          </Button>
+        </Group>
+      </Modal>
     </PageFrame>
   );
 }

@@ -1,0 +1,60 @@
+import { Image, Modal } from '@mantine/core';
+import { shouldShowMarketingPopup } from '@portal/domain';
+import { useState } from 'react';
+import { useIsMobile } from '../layout/useIsMobile.js';
+import { marketingPopupKey } from '../lib/marketing-storage.js';
+
+// SPEC.md §2/§9: on the dashboard selection page of partners BJS, SAM and WSI, a mobile user sees
+// the partner's marketing image once; the showing is remembered per partner in local storage.
+// Nothing shows when the partner has no marketing image.
+
+function alreadyShown(partnerCode: string): boolean {
+  try {
+    return window.localStorage.getItem(marketingPopupKey(partnerCode)) !== null;
+  } catch {
+    return true;
+  }
+}
+
+function rememberShown(partnerCode: string): void {
+  try {
+    window.localStorage.setItem(marketingPopupKey(partnerCode), new Date().toISOString());
+  } catch {
+    // Storage refused: the popup may show again next time, which is harmless.
+  }
+}
+
+export function MarketingPopup({ partnerCode }: { partnerCode: string }) {
+  const isMobile = useIsMobile();
+  const [eligible] = useState(() => !alreadyShown(partnerCode));
+  const [loaded, setLoaded] = useState(false);
+  const [closed, setClosed] = useState(false);
+  if (!shouldShowMarketingPopup(partnerCode, { isMobile, alreadyShown: !eligible }) || closed) return null;
+
+  const src = `/api/marketing/latest/${encodeURIComponent(partnerCode)}`;
+  return (
+    <>
+      {/* Loaded out of sight first: the popup opens only if there is an image to show. */}
+      {!loaded && (
+        <img
+          src={src}
+          alt=""
+          hidden
+          onLoad={() => {
+            rememberShown(partnerCode);
+            setLoaded(true);
+          }}
+        />
+      )}
+      <Modal
+        opened={loaded}
+        onClose={() => setClosed(true)}
+        title=""
+        centered
+        transitionProps={{ duration: 500 }}
+      >
+        <Image src={src} alt={`${partnerCode} marketing`} data-testid="marketing-popup-image" />
+      </Modal>
+    </>
+  );
+}

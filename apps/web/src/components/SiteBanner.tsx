@@ -1,0 +1,72 @@
+import { Alert, Stack } from '@mantine/core';
+import { bannerVersion, isBannerAcknowledged, isBannerShowing } from '@portal/domain';
+import { useEffect, useState } from 'react';
+import useSWR from 'swr';
+import { readBannerAcknowledgements, storeBannerAcknowledgement } from './banner-storage.js';
+
+// SPEC.md §2/§4: the active banner shows on every page until it expires or is disabled; a user
+// who acknowledges it does not see it for 24 hours. A failed read shows no banner rather than
+// breaking the page.
+
+export type BannerView = {
+  bannerId: number;
+  bannerMessage: string;
+  bannerType: string;
+  timeToLive: number | null;
+  isActive: boolean;
+  activatedAt: string;
+  expiresAt: string | null;
+};
+export type BannerTypeView = { bannerCode: string; alertCode: string; name: string };
+export type BannerReply = { banners: BannerView[]; bannerTypes: BannerTypeView[] };
+
+const COLORS: Record<string, string> = { info: 'blue', success: 'green', warning: 'yellow', error: 'red' };
+const REFRESH_MS = 5 * 60 * 1000;
+
+export function SiteBanner() {
+  const { data } = useSWR<BannerReply>('/api/banner', {
+    refreshInterval: REFRESH_MS,
+    revalidateOnFocus: true,
+    onError: () => {},
+  });
+  const [now, setNow] = useState(() => new Date());
+  const [acks, setAcks] = useState(readBannerAcknowledgements);
+
+  const shown = (data?.banners ?? []).filter(
+    (banner) => isBannerShowing(banner, now) && !isBannerAcknowledged(acks, bannerVersion(banner), now),
+  );
+
+  // Hide a banner the moment its time to live ends, without waiting for the next read.
+  const nextExpiry = Math.min(
+    ...shown.map((banner) => (banner.expiresAt ? Date.parse(banner.expiresAt) : Number.POSITIVE_INFINITY)),
+  );
+  useEffect(() => {
+    if (!Number.isFinite(nextExpiry)) return;
+    const timer = setTimeout(() => setNow(new Date()), Math.max(0, nextExpiry - Date.now()) + 50);
+    return () => clearTimeout(timer);
+  }, [nextExpiry]);
+
+  if (shown.length === 0) return null;
+  const alertCodeOf = (code: string) => data?.bannerTypes.find((type) => type.bannerCode === code)?.alertCode;
+
+  return (
+    <Stack gap="xs" mb="md">
+      {shown.map((banner) => (
+        <Alert
+          key={banner.bannerId}
+          data-testid="site-banner"
+          color={COLORS[alertCodeOf(banner.bannerType) ?? 'info'] ?? 'blue'}
+          withCloseButton
+          closeButtonLabel="Acknowledge"
+          onClose={() => {
+            const at = new Date();
+            setNow(at);
+            setAcks(storeBannerAcknowledgement(bannerVersion(banner), at));
+          }}
+        >
+          {banner.bannerMessage}
+        </Alert>
+      ))}
+    </Stack>
+  );
+}
