@@ -1,12 +1,169 @@
+import { Alert, Button, Group, Modal, Tabs, Text } from '@mantine/core';
+import {
+  canDeleteReports,
+  deleteReportConfirmation,
+  ERROR_ALERT_MS,
+  MAX_REPORTS_PER_DOWNLOAD,
+} from '@portal/domain';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { api } from '../../api/api.js';
+import { useApi } from '../../api/swr.js';
+import { usePrincipal } from '../../auth/auth-context.js';
+import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageFrame } from '../../components/PageFrame.js';
+import { DownloadError, downloadReports } from './download.js';
+import { type DateFilter, dateQuery, ReportDateFilter } from './ReportDateFilter.js';
+import { ReportPreviewModal } from './ReportPreviewModal.js';
 import { ReportsStepper } from './ReportsStepper.js';
+import { ReportsTable } from './ReportsTable.js';
+import { formatDate, type Report, type ReportsReply, reportPaths } from './reports-api.js';
 
-// To come: Date picker limited to report dates, range search, tabs per frequency type, sortable table, View/Delete/Download.
+/**
+ * SPEC.md §2 Reports, §4 download and delete, §5 selection rules: a date picker, tabs per frequency
+ * type, a table with up to 3 selected rows, View, Delete and Download.
+ */
 export default function ReportsPage() {
-  return (
-    <PageFrame steps={<ReportsStepper active={2} />}>
-      <EmptyState />
-    </PageFrame>
+  const { accessTypeCode = '', partnerCode = '', reportCategoryCode = '' } = useParams();
+  const principal = usePrincipal();
+  const [filter, setFilter] = useState<DateFilter>({ date: null, rangeEnd: null, range: false });
+  const path = reportPaths.reports(accessTypeCode, partnerCode, reportCategoryCode, dateQuery(filter));
+  const { data, mutate } = useApi<ReportsReply>(path, { keepPreviousData: true });
+  const [selected, setSelected] = useState<Map<number, Report>>(new Map());
+  const [downloading, setDownloading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [viewing, setViewing] = useState<Report | null>(null);
+  const [deleting, setDeleting] = useState<Report | null>(null);
+
+  // §8: the server's message shows in an alert that clears after 5 seconds.
+  useEffect(() => {
+    if (!error) return;
+    const timer = setTimeout(() => setError(null), ERROR_ALERT_MS);
+    return () => clearTimeout(timer);
+  }, [error]);
+
+  const frame = (children: ReactNode) => (
+    <PageFrame steps={<ReportsStepper active={2} />}>{children}</PageFrame>
+  );
+  if (data === undefined) return frame(<CenteredLoader />);
+
+  const toggle = (report: Report) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (next.has(report.id)) next.delete(report.id);
+      else if (next.size < MAX_REPORTS_PER_DOWNLOAD) next.set(report.id, report);
+      return next;
+    });
+  const download = async (ids: number[]) => {
+    // §5: the download does nothing for 0 or for more than 3.
+    if (ids.length === 0 || ids.length > MAX_REPORTS_PER_DOWNLOAD || downloading) return;
+    setDownloading(true);
+    try {
+      await downloadReports(principal, ids);
+    } catch (failure) {
+      setError(failure instanceof DownloadError ? failure.message : 'The download failed.');
+    } finally {
+      setDownloading(false);
+    }
+  };
+  const confirmDelete = async () => {
+    const report = deleting;
+    setDeleting(null);
+    if (!report) return;
+    try {
+      await api.del(reportPaths.report(report.id));
+      setSelected((current) => {
+        const next = new Map(current);
+        next.delete(report.id);
+        return next;
+      });
+      await mutate();
+    } catch (failure) {
+      // §8: delete errors are logged only; the modal has closed.
+      console.error('Report delete failed', failure);
+    }
+  };
+
+  const types = data.frequencyTypes;
+  const total = types.reduce((sum, type) => sum + (data.reports[type.code]?.length ?? 0), 0);
+  return frame(
+    <>
+      <ReportDateFilter reportDates={data.reportDates} value={filter} onChange={setFilter} />
+      {error && (
+        <Alert color="red" title="Download failed" withCloseButton onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          {selected.size} of {MAX_REPORTS_PER_DOWNLOAD} selected
+        </Text>
+        <Button
+          onClick={() => download([...selected.keys()])}
+          loading={downloading}
+          disabled={selected.size === 0}
+        >
+          Download
+        </Button>
+      </Group>
+      {total === 0 ? (
+        <EmptyState />
+      ) : (
+        <Tabs
+          defaultValue={
+            types.find((t) => (data.reports[t.code]?.length ?? 0) > 0)?.code ?? types[0]?.code ?? null
+          }
+        >
+          <Tabs.List>
+            {types.map((type) => (
+              <Tabs.Tab key={type.code} value={type.code}>
+                {type.name}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {types.map((type) => (
+            <Tabs.Panel key={type.code} value={type.code} pt="sm">
+              {(data.reports[type.code]?.length ?? 0) === 0 ? (
+                <EmptyState />
+              ) : (
+                <ReportsTable
+                  reports={data.reports[type.code] ?? []}
+                  selected={new Set(selected.keys())}
+                  onToggle={toggle}
+                  onView={setViewing}
+                  onDelete={canDeleteReports(principal) ? setDeleting : undefined}
+                />
+              )}
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      )}
+      {data.truncated && (
+        <Text size="sm" c="dimmed">
+          Only the newest reports of this range are listed. Choose a shorter range to see the others.
+        </Text>
+      )}
+      <ReportPreviewModal
+        report={viewing}
+        onClose={() => setViewing(null)}
+        onDownload={(report) => download([report.id])}
+        downloading={downloading}
+      />
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete report" centered>
+        <Text>
+          {deleting &&
+            deleteReportConfirmation(deleting.fileName, formatDate(deleting.reportDate), deleting.fileSize)}
+        </Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setDeleting(null)}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={confirmDelete}>
+            Delete
+          </Button>
+        </Group>
+      </Modal>
+    </>,
   );
 }

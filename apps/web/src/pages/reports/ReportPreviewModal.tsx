@@ -1,0 +1,82 @@
+import { Alert, Button, Group, Modal, ScrollArea, Table, Tabs, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { ApiError, api } from '../../api/api.js';
+import { CenteredLoader } from '../../components/CenteredLoader.js';
+import { type PreviewReply, type Report, reportPaths } from './reports-api.js';
+
+type ReportPreviewModalProps = {
+  report: Report | null;
+  onClose: () => void;
+  onDownload: (report: Report) => void;
+  downloading: boolean;
+};
+
+/** SPEC.md §2: View opens a modal with worksheet tabs and a Download button. Cells are text only. */
+export function ReportPreviewModal({ report, onClose, onDownload, downloading }: ReportPreviewModalProps) {
+  const [preview, setPreview] = useState<PreviewReply | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    setPreview(null);
+    setProblem(null);
+    if (!report) return;
+    const controller = new AbortController();
+    api
+      .get<PreviewReply>(reportPaths.view(report.id), { signal: controller.signal })
+      .then(setPreview)
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setProblem(error instanceof ApiError ? error.message : 'The preview could not be loaded.');
+      });
+    return () => controller.abort();
+  }, [report]);
+
+  const [first] = preview?.worksheets ?? [];
+  return (
+    <Modal opened={report !== null} onClose={onClose} title={report?.fileName} size="90%" centered>
+      {problem && <Alert color="red">{problem}</Alert>}
+      {!problem && !preview && <CenteredLoader />}
+      {preview && first && (
+        <Tabs defaultValue={first.name} keepMounted={false}>
+          <Tabs.List>
+            {preview.worksheets.map((sheet) => (
+              <Tabs.Tab key={sheet.name} value={sheet.name}>
+                {sheet.name}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {preview.worksheets.map((sheet) => (
+            <Tabs.Panel key={sheet.name} value={sheet.name} pt="sm">
+              <ScrollArea h={420}>
+                <Table withTableBorder withColumnBorders>
+                  <Table.Tbody>
+                    {sheet.rows.map((row, r) => (
+                      // Rows have no identity but their position; they never reorder.
+                      // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                      <Table.Tr key={r}>
+                        {row.map((cell, c) => (
+                          // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
+                          <Table.Td key={c}>{cell}</Table.Td>
+                        ))}
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </ScrollArea>
+              {sheet.truncated && (
+                <Text size="sm" c="dimmed" mt="xs">
+                  Only the first part of this worksheet is shown. Download the file to see all of it.
+                </Text>
+              )}
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      )}
+      <Group justify="flex-end" mt="md">
+        <Button onClick={() => report && onDownload(report)} loading={downloading}>
+          Download
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
