@@ -1,11 +1,149 @@
+import { Button, Group, Modal, Table, Text, TextInput } from '@mantine/core';
+import { DASHBOARD_TYPE_NAMES, normalizeDashboardType } from '@portal/domain';
+import { useState } from 'react';
+import { del } from '../../api/api.js';
+import { useApi } from '../../api/swr.js';
+import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageFrame } from '../../components/PageFrame.js';
+import type { Dashboard } from '../dashboards/dashboard-api.js';
+import { DashboardForm } from './dashboards/DashboardForm.js';
 
-// To come: Dashboards per partner: name, description, URL, content type.
+// /admin/dashboards (MANAGE_DASHBOARDS): every dashboard with column filters, Add, Edit and Delete
+// with a confirm dialog (SPEC.md §2 admin list tables).
+const COLUMNS = [
+  'partner',
+  'dashboardName',
+  'dashboardType',
+  'dashboardUrl',
+  'dashboardContentType',
+] as const;
+type Column = (typeof COLUMNS)[number];
+const HEADINGS: Record<Column, string> = {
+  partner: 'Partner',
+  dashboardName: 'Name',
+  dashboardType: 'Type',
+  dashboardUrl: 'URL',
+  dashboardContentType: 'Content Type',
+};
+
+function cell(dashboard: Dashboard, column: Column): string {
+  if (column === 'partner') return `${dashboard.partner.type} / ${dashboard.partner.code}`;
+  if (column === 'dashboardType') {
+    const type = normalizeDashboardType(dashboard.dashboardType);
+    return type ? DASHBOARD_TYPE_NAMES[type] : dashboard.dashboardType;
+  }
+  return dashboard[column] ?? '';
+}
+
 export default function ManageDashboardsPage() {
+  const { data: dashboards, mutate } = useApi<Dashboard[]>('/api/dashboards');
+  const [filters, setFilters] = useState<Record<Column, string>>({
+    partner: '',
+    dashboardName: '',
+    dashboardType: '',
+    dashboardUrl: '',
+    dashboardContentType: '',
+  });
+  const [editing, setEditing] = useState<Dashboard | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Dashboard | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const shown = (dashboards ?? []).filter((d) =>
+    COLUMNS.every((column) => cell(d, column).toLowerCase().includes(filters[column].trim().toLowerCase())),
+  );
+  const accessTypes = [...new Set(['EXT', 'INT', ...(dashboards ?? []).map((d) => d.partner.type)])];
+
+  async function confirmDelete() {
+    if (deleting === null) return;
+    setBusy(true);
+    try {
+      await del(`/api/dashboards/${deleting.dashboardId}`);
+      await mutate();
+    } catch (error) {
+      console.error('Deleting the dashboard failed', error);
+    } finally {
+      setBusy(false);
+      setDeleting(null);
+    }
+  }
+
   return (
-    <PageFrame trail={['admin']}>
-      <EmptyState />
+    <PageFrame trail={['admin']} actions={<Button onClick={() => setEditing('new')}>Add</Button>}>
+      {dashboards === undefined ? (
+        <CenteredLoader />
+      ) : (
+        <Table striped highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              {COLUMNS.map((column) => (
+                <Table.Th key={column}>{HEADINGS[column]}</Table.Th>
+              ))}
+              <Table.Th />
+            </Table.Tr>
+            <Table.Tr>
+              {COLUMNS.map((column) => (
+                <Table.Th key={column}>
+                  <TextInput
+                    size="xs"
+                    aria-label={`Filter by ${HEADINGS[column]}`}
+                    placeholder="Filter"
+                    value={filters[column]}
+                    onChange={(event) => setFilters({ ...filters, [column]: event.currentTarget.value })}
+                  />
+                </Table.Th>
+              ))}
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.map((dashboard) => (
+              <Table.Tr key={dashboard.dashboardId}>
+                {COLUMNS.map((column) => (
+                  <Table.Td key={column}>
+                    <Text size="sm" lineClamp={2}>
+                      {cell(dashboard, column)}
+                    </Text>
+                  </Table.Td>
+                ))}
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button size="xs" variant="light" onClick={() => setEditing(dashboard)}>
+                      Edit
+                    </Button>
+                    <Button size="xs" variant="light" color="red" onClick={() => setDeleting(dashboard)}>
+                      Delete
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {dashboards !== undefined && shown.length === 0 && <EmptyState />}
+      {editing !== null && (
+        <DashboardForm
+          dashboard={editing === 'new' ? null : editing}
+          accessTypes={accessTypes}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void mutate();
+          }}
+        />
+      )}
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete Dashboard" centered>
+        <Text>Are you sure you want to delete the dashboard '{deleting?.dashboardName}'?</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setDeleting(null)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={confirmDelete} loading={busy}>
+            Delete
+          </Button>
+        </Group>
+      </Modal>
     </PageFrame>
   );
 }

@@ -1,12 +1,110 @@
-import { EmptyState } from '../../components/EmptyState.js';
+import { Box, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { MESSAGES } from '@portal/domain';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { ApiError, api } from '../../api/api.js';
+import { useApi } from '../../api/swr.js';
+import { useCurrentUser } from '../../auth/auth-context.js';
 import { PageFrame } from '../../components/PageFrame.js';
+import { dashboardPaths, type PartnerDashboards } from './dashboard-api.js';
+import { EmbedStatus } from './EmbedStatus.js';
+import { waitForFrame } from './frame-check.js';
 import { ReturnToSelection } from './ReturnToSelection.js';
+import { useEmbedState } from './useEmbedState.js';
 
-// To come: the embedded ThoughtSpot dashboard (loading, loaded, failed), view and failure tracking.
+// The ThoughtSpot viewer: the Visual Embed SDK with cookieless trusted authentication. Every
+// getAuthToken call asks GET /api/ThoughtSpotEmbed/{pinboardId} for a new token (the SDK refuses a
+// token it has seen). The user is found or created in ThoughtSpot first. On session expiry the
+// user goes home and is asked to refresh (SPEC.md §4, §8).
+type TokenEntity = { token: string; thoughtSpotHost: string };
+
+async function ensureThoughtSpotUser(name: string): Promise<void> {
+  try {
+    await api.get(`/api/thoughtspot/user?name=${encodeURIComponent(name)}`, { redirect: false });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) await api.post('/api/thoughtspot/user', { name });
+    else throw error;
+  }
+}
+
 export default function ThoughtSpotViewerPage() {
+  const { accessTypeCode = '', partnerCode = '', pinboardId = '' } = useParams();
+  const { user } = useCurrentUser();
+  const navigate = useNavigate();
+  const { data } = useApi<PartnerDashboards>(dashboardPaths.ofPartner(accessTypeCode, partnerCode));
+  const dashboard = data?.dashboards.find(
+    (d) => d.dashboardType === 'THOUGHTSPOT' && d.dashboardUrl === pinboardId,
+  );
+  const embed = useEmbedState(dashboard?.dashboardId);
+  const container = useRef<HTMLDivElement>(null);
+  const { fail, loaded, expired, watch } = embed;
+  const found = dashboard !== undefined;
+  const missing = data !== undefined && !found;
+
+  useEffect(() => {
+    if (missing) fail(404, 'thoughtspot pinboard not listed');
+  }, [missing, fail]);
+
+  useEffect(() => {
+    if (!found || !container.current) return;
+    const target = container.current;
+    const controller = new AbortController();
+    const tokenPath = `/api/ThoughtSpotEmbed/${encodeURIComponent(pinboardId)}`;
+    (async () => {
+      await ensureThoughtSpotUser(user.email || user.userId);
+      const first = await api.get<TokenEntity>(tokenPath);
+      const sdk = await import('@thoughtspot/visual-embed-sdk');
+      if (controller.signal.aborted) return;
+      let unused: string | undefined = first.token;
+      sdk.init({
+        thoughtSpotHost: new URL(first.thoughtSpotHost, window.location.origin).href,
+        authType: sdk.AuthType.TrustedAuthTokenCookieless,
+        getAuthToken: async () => {
+          const token = unused ?? (await api.get<TokenEntity>(tokenPath)).token;
+          unused = undefined;
+          return token;
+        },
+      });
+      const liveboard = new sdk.LiveboardEmbed(target, {
+        liveboardId: pinboardId,
+        frameParams: { width: '100%', height: '800px' },
+      });
+      liveboard.on(sdk.EmbedEvent.Load, () => loaded());
+      liveboard.on(sdk.EmbedEvent.Error, () => fail(0, 'thoughtspot error'));
+      liveboard.on(sdk.EmbedEvent.AuthExpire, () => {
+        expired();
+        notifications.show({
+          title: MESSAGES.thoughtspotExpiredTitle,
+          message: MESSAGES.thoughtspotExpiredText,
+          color: 'yellow',
+          autoClose: false,
+        });
+        navigate('/');
+      });
+      await liveboard.render();
+      const frame = await waitForFrame(target, controller.signal);
+      if (frame) void watch(frame, controller.signal);
+      else if (!controller.signal.aborted) fail(0, 'thoughtspot no frame');
+    })().catch(() => {
+      if (!controller.signal.aborted) fail(0, 'thoughtspot embed');
+    });
+    return () => {
+      controller.abort();
+      target.replaceChildren();
+    };
+  }, [found, pinboardId, user.email, user.userId, fail, loaded, expired, watch, navigate]);
+
   return (
-    <PageFrame trail={['dashboardPartners', 'dashboardSelection']} actions={<ReturnToSelection />}>
-      <EmptyState />
+    <PageFrame
+      title={dashboard?.dashboardName ?? 'ThoughtSpot Dashboard'}
+      trail={['dashboardPartners', 'dashboardSelection']}
+      actions={<ReturnToSelection />}
+    >
+      <Stack gap="sm">
+        <EmbedStatus state={embed.state} message={embed.message} />
+        <Box ref={container} hidden={embed.state === 'failed'} style={{ minHeight: 800 }} />
+      </Stack>
     </PageFrame>
   );
 }
