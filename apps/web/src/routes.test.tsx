@@ -1,11 +1,11 @@
 import { MESSAGES, PAGES, type PageName } from '@portal/domain';
 import { screen } from '@testing-library/react';
 import { matchRoutes } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from './App.js';
 import { pathOf } from './components/paths.js';
 import { routes } from './routes.js';
-import { makeUser, renderWithProviders, signedIn, withState } from './test/render.js';
+import { jsonResponse, makeUser, renderWithProviders, signedIn, withState } from './test/render.js';
 
 const SAMPLE_PARAMS = {
   accessTypeCode: 'EXT',
@@ -33,6 +33,18 @@ describe('route table', () => {
   });
 
   it('shows a permitted page with its title, heading and the empty state', async () => {
+    const emptyList = {
+      partners: [],
+      monitors: [],
+      categories: [],
+      accessTypes: [],
+      frequencyTypes: [],
+      total: 0,
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { ...emptyList, page: 1, pageSize: 25 })),
+    );
     renderAt('/admin/partners', ['MANAGE_PARTNERS']);
     expect(await screen.findByRole('heading', { name: 'Manage Partners', level: 1 })).toBeTruthy();
     expect(screen.getByText(MESSAGES.noResults)).toBeTruthy();

@@ -60,6 +60,7 @@ const PAGE_MODULES: Record<PageName, PageModule> = {
   adminDashboards: () => import('./pages/admin/ManageDashboardsPage.js'),
   adminBanner: () => import('./pages/admin/ManageBannerPage.js'),
   adminServiceAccounts: () => import('./pages/admin/ServiceAccountsPage.js'),
+  adminAuditLog: () => import('./pages/admin/AuditLogPage.js'),
 
   marketplace: () => import('./pages/content/MarketplacePage.js'),
   marketing: () => import('./pages/content/MarketingPage.js'),

@@ -137,6 +137,8 @@ export const PAGES = {
     title: 'Service Accounts',
     feature: 'INTERNAL_ADMIN',
   },
+  // Not in the spec: who changed which reference data, when, before and after.
+  adminAuditLog: { path: '/admin/audit-log', title: 'Audit Log', feature: 'INTERNAL_ADMIN' },
   dashboardPartners: { path: '/dashboards/partners', title: 'Dashboards', feature: 'NO_FEATURE_REQUIRED' },
   dashboardSelection: {
     path: '/dashboards/:accessTypeCode/:partnerCode',

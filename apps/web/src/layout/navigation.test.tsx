@@ -42,7 +42,7 @@ describe('navigation built from permissions', () => {
   it('gives an internal admin the whole admin submenu in the order of the spec', () => {
     const entries = buildNavigation(principal([], true), { isMobile: false });
     expect(labels(entries)).toContain(
-      'Admin: Partners, Alerts, Categories, Frequency Types, External Users, Tenants, FAQs, Dashboards, Marketing, Banner, Service Accounts',
+      'Admin: Partners, Alerts, Categories, Frequency Types, External Users, Tenants, FAQs, Dashboards, Marketing, Banner, Service Accounts, Audit Log',
     );
     expect(labels(entries)).toContain('Operational Forms');
   });

@@ -1,11 +1,11 @@
-import { EmptyState } from '../../components/EmptyState.js';
 import { PageFrame } from '../../components/PageFrame.js';
+import { EMPTY_USER, ExternalUserForm } from './users/ExternalUserForm.js';
 
-// To come: userId, first name, last name, email (required) and phone.
+/** Titled 'Add External User' (SPEC.md §2). */
 export default function AddExternalUserPage() {
   return (
     <PageFrame trail={['admin', 'adminUsers']}>
-      <EmptyState />
+      <ExternalUserForm mode="create" initial={EMPTY_USER} />
     </PageFrame>
   );
 }

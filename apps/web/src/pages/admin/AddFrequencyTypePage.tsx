@@ -1,11 +1,10 @@
-import { EmptyState } from '../../components/EmptyState.js';
 import { PageFrame } from '../../components/PageFrame.js';
+import { FrequencyTypeForm } from './frequency-types/FrequencyTypeForm.js';
 
-// To come: Code and name, both required and unique.
 export default function AddFrequencyTypePage() {
   return (
     <PageFrame trail={['admin', 'adminFrequencyTypes']}>
-      <EmptyState />
+      <FrequencyTypeForm mode="create" initial={{ code: '', name: '' }} />
     </PageFrame>
   );
 }

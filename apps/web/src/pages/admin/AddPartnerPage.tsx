@@ -1,11 +1,25 @@
-import { EmptyState } from '../../components/EmptyState.js';
+import { useApi } from '../../api/swr.js';
+import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { PageFrame } from '../../components/PageFrame.js';
+import { PartnerForm } from './partners/PartnerForm.js';
+import { EMPTY_PARTNER } from './partners/partner-form-state.js';
+import type { PartnerList } from './partners/partners-api.js';
 
-// To come: Access type, code, name, categories with frequency types, report alerts.
 export default function AddPartnerPage() {
+  // One row is enough: the list's reply carries the categories and types the form offers.
+  const { data } = useApi<PartnerList>('/api/admin/partners?pageSize=1');
   return (
     <PageFrame trail={['admin', 'adminPartners']}>
-      <EmptyState />
+      {data === undefined ? (
+        <CenteredLoader />
+      ) : (
+        <PartnerForm
+          mode="create"
+          reference={data}
+          initial={{ ...EMPTY_PARTNER, type: 'EXT' }}
+          monitors={[]}
+        />
+      )}
     </PageFrame>
   );
 }

@@ -1,11 +1,33 @@
-import { EmptyState } from '../../components/EmptyState.js';
+import { useApi } from '../../api/swr.js';
+import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { PageFrame } from '../../components/PageFrame.js';
+import type { CategoryList } from './report-categories/categories-api.js';
+import { ReportCategoryForm } from './report-categories/ReportCategoryForm.js';
 
-// To come: Code, name, frequency types, partners, external link, owner emails, dataset validation.
+const EMPTY = {
+  code: '',
+  name: '',
+  frequencyTypes: [],
+  hasExternalLink: false,
+  externalLink: '',
+  ownerEmails: [''],
+  partners: [],
+};
+
 export default function AddReportCategoryPage() {
+  const { data } = useApi<CategoryList>('/api/admin/categories?pageSize=1');
   return (
     <PageFrame trail={['admin', 'adminReportCategories']}>
-      <EmptyState />
+      {data === undefined ? (
+        <CenteredLoader />
+      ) : (
+        <ReportCategoryForm
+          mode="create"
+          initial={EMPTY}
+          frequencyTypes={data.frequencyTypes}
+          accessTypes={data.accessTypes}
+        />
+      )}
     </PageFrame>
   );
 }

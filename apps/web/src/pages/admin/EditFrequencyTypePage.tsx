@@ -1,11 +1,26 @@
+import { useParams } from 'react-router-dom';
+import { useApi } from '../../api/swr.js';
+import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageFrame } from '../../components/PageFrame.js';
+import { FrequencyTypeForm } from './frequency-types/FrequencyTypeForm.js';
+import type { FrequencyTypeList } from './ManageFrequencyTypesPage.js';
 
-// To come: Code locked; name.
 export default function EditFrequencyTypePage() {
+  const { frequencyTypeCode = '' } = useParams();
+  const { data } = useApi<FrequencyTypeList>(
+    `/api/frequency-types?code=${encodeURIComponent(frequencyTypeCode)}&pageSize=100`,
+  );
+  const found = data?.frequencyTypes.find((f) => f.code.toLowerCase() === frequencyTypeCode.toLowerCase());
   return (
     <PageFrame trail={['admin', 'adminFrequencyTypes']}>
-      <EmptyState />
+      {data === undefined ? (
+        <CenteredLoader />
+      ) : found === undefined ? (
+        <EmptyState />
+      ) : (
+        <FrequencyTypeForm mode="edit" initial={found} />
+      )}
     </PageFrame>
   );
 }

@@ -1,11 +1,26 @@
-import { EmptyState } from '../../components/EmptyState.js';
+import { useParams } from 'react-router-dom';
+import { useApi } from '../../api/swr.js';
+import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { PageFrame } from '../../components/PageFrame.js';
+import { PartnerForm } from './partners/PartnerForm.js';
+import { fromPartner } from './partners/partner-form-state.js';
+import { type PartnerDetail, partnerDetailPath } from './partners/partners-api.js';
 
-// To come: Type and code locked; categories, frequency types and report alerts.
 export default function EditPartnerPage() {
+  const { accessTypeCode = '', partnerCode = '' } = useParams();
+  const { data } = useApi<PartnerDetail>(partnerDetailPath(accessTypeCode, partnerCode));
   return (
     <PageFrame trail={['admin', 'adminPartners']}>
-      <EmptyState />
+      {data === undefined ? (
+        <CenteredLoader />
+      ) : (
+        <PartnerForm
+          mode="edit"
+          reference={data}
+          initial={fromPartner(data.partner)}
+          monitors={data.monitors}
+        />
+      )}
     </PageFrame>
   );
 }

@@ -1,11 +1,34 @@
-import { EmptyState } from '../../components/EmptyState.js';
+import { useParams } from 'react-router-dom';
+import { useApi } from '../../api/swr.js';
+import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { PageFrame } from '../../components/PageFrame.js';
+import { type CategoryList, categoryPath, type ReportCategory } from './report-categories/categories-api.js';
+import { ReportCategoryForm } from './report-categories/ReportCategoryForm.js';
 
-// To come: Code locked; name, frequency types, partners, external link, owner emails.
 export default function EditReportCategoryPage() {
+  const { reportCategoryCode = '' } = useParams();
+  const { data: category } = useApi<ReportCategory>(categoryPath(reportCategoryCode));
+  const { data: reference } = useApi<CategoryList>('/api/admin/categories?pageSize=1');
   return (
     <PageFrame trail={['admin', 'adminReportCategories']}>
-      <EmptyState />
+      {category === undefined || reference === undefined ? (
+        <CenteredLoader />
+      ) : (
+        <ReportCategoryForm
+          mode="edit"
+          initial={{
+            code: category.code,
+            name: category.name,
+            frequencyTypes: category.frequencyTypes.map((f) => f.code),
+            hasExternalLink: category.externalLink !== null,
+            externalLink: category.externalLink ?? '',
+            ownerEmails: category.ownerEmails.length > 0 ? category.ownerEmails : [''],
+            partners: category.partners,
+          }}
+          frequencyTypes={reference.frequencyTypes}
+          accessTypes={reference.accessTypes}
+        />
+      )}
     </PageFrame>
   );
 }

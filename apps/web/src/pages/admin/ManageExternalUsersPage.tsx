@@ -1,22 +1,68 @@
 import { Button } from '@mantine/core';
-import { Link, useParams } from 'react-router-dom';
-import { EmptyState } from '../../components/EmptyState.js';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { del } from '../../api/api.js';
 import { PageFrame } from '../../components/PageFrame.js';
-import { pathOf } from '../../components/paths.js';
+import { type AdminColumn, AdminTable } from './list/AdminTable.js';
+import { useAdminList } from './list/use-admin-list.js';
+import { ConfirmDialog } from './service-accounts/ConfirmDialog.js';
+import { type AdminUser, EXTERNAL_USERS_PATH, type UserList, userEditPath } from './users/users-api.js';
 
-// To come: External users with column filters, CSV download, Edit and Delete.
+const columns: AdminColumn<AdminUser>[] = [
+  { label: 'User Id', sort: 'userId', filter: { key: 'userId' }, render: (u) => u.userId },
+  { label: 'First Name', sort: 'firstName', filter: { key: 'firstName' }, render: (u) => u.firstName },
+  { label: 'Last Name', sort: 'lastName', filter: { key: 'lastName' }, render: (u) => u.lastName },
+  { label: 'Email', sort: 'email', filter: { key: 'email' }, render: (u) => u.email },
+  { label: 'Phone', render: (u) => u.phone ?? '' },
+];
+
+/** SPEC.md §2 /admin/users, titled 'Manage Internal Users' although it lists external users. */
 export default function ManageExternalUsersPage() {
-  const params = useParams();
+  const list = useAdminList<UserList>(EXTERNAL_USERS_PATH, { sort: 'userId' });
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const csvQuery = new URLSearchParams(
+    Object.entries(list.state.filters).filter(([, value]) => value.trim() !== ''),
+  ).toString();
   return (
     <PageFrame
       trail={['admin']}
       actions={
-        <Button component={Link} to={pathOf('adminUserNew', params)}>
-          Add
-        </Button>
+        <>
+          <Button
+            variant="default"
+            component="a"
+            href={`${EXTERNAL_USERS_PATH}/download?${csvQuery}`}
+            download
+          >
+            Download CSV
+          </Button>
+          <Button component={Link} to="/admin/users/new">
+            Add
+          </Button>
+        </>
       }
     >
-      <EmptyState />
+      <AdminTable
+        list={list}
+        rows={list.data?.users}
+        columns={columns}
+        rowKey={(u) => u.userId}
+        rowLabel={(u) => u.userId}
+        editPath={(u) => userEditPath(u.userId)}
+        onDelete={setDeleting}
+      />
+      {deleting && (
+        <ConfirmDialog
+          title="Delete user"
+          message={`Are you sure you want to delete the user ${deleting.userId} (${deleting.firstName} ${deleting.lastName})?`}
+          confirmLabel="Delete"
+          onConfirm={async () => {
+            await del(`/api/users/${encodeURIComponent(deleting.userId)}`);
+            await list.mutate();
+          }}
+          onClose={() => setDeleting(null)}
+        />
+      )}
     </PageFrame>
   );
 }

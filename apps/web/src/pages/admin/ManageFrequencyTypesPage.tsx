@@ -1,22 +1,54 @@
 import { Button } from '@mantine/core';
-import { Link, useParams } from 'react-router-dom';
-import { EmptyState } from '../../components/EmptyState.js';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { del } from '../../api/api.js';
 import { PageFrame } from '../../components/PageFrame.js';
-import { pathOf } from '../../components/paths.js';
+import { type AdminColumn, AdminTable } from './list/AdminTable.js';
+import { type ListReply, useAdminList } from './list/use-admin-list.js';
+import type { CodeName } from './partners/partners-api.js';
+import { ConfirmDialog } from './service-accounts/ConfirmDialog.js';
 
-// To come: Column filters, Edit and Delete with a confirm dialog.
+export type FrequencyTypeList = ListReply & { frequencyTypes: CodeName[] };
+
+const columns: AdminColumn<CodeName>[] = [
+  { label: 'Code', sort: 'code', filter: { key: 'code' }, render: (f) => f.code },
+  { label: 'Name', sort: 'name', filter: { key: 'name' }, render: (f) => f.name },
+];
+
+/** SPEC.md §2 Manage Frequency Types: list with column filters, Edit, Delete, Add. */
 export default function ManageFrequencyTypesPage() {
-  const params = useParams();
+  const list = useAdminList<FrequencyTypeList>('/api/frequency-types', { sort: 'code' });
+  const [deleting, setDeleting] = useState<CodeName | null>(null);
   return (
     <PageFrame
       trail={['admin']}
       actions={
-        <Button component={Link} to={pathOf('adminFrequencyTypeNew', params)}>
+        <Button component={Link} to="/admin/frequency-types/new">
           Add
         </Button>
       }
     >
-      <EmptyState />
+      <AdminTable
+        list={list}
+        rows={list.data?.frequencyTypes}
+        columns={columns}
+        rowKey={(f) => f.code}
+        rowLabel={(f) => f.code}
+        editPath={(f) => `/admin/frequency-types/${encodeURIComponent(f.code)}/edit`}
+        onDelete={setDeleting}
+      />
+      {deleting && (
+        <ConfirmDialog
+          title="Delete frequency type"
+          message={`Are you sure you want to delete the frequency type ${deleting.name} (${deleting.code})?`}
+          confirmLabel="Delete"
+          onConfirm={async () => {
+            await del(`/api/frequency-types/${encodeURIComponent(deleting.code)}`);
+            await list.mutate();
+          }}
+          onClose={() => setDeleting(null)}
+        />
+      )}
     </PageFrame>
   );
 }

@@ -1,22 +1,85 @@
-import { Button } from '@mantine/core';
-import { Link, useParams } from 'react-router-dom';
-import { EmptyState } from '../../components/EmptyState.js';
+import { Badge, Button } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { del } from '../../api/api.js';
 import { PageFrame } from '../../components/PageFrame.js';
-import { pathOf } from '../../components/paths.js';
+import { type AdminColumn, AdminTable } from './list/AdminTable.js';
+import { useAdminList } from './list/use-admin-list.js';
+import {
+  PARTNERS_LIST_PATH,
+  type Partner,
+  type PartnerList,
+  partnerEditPath,
+} from './partners/partners-api.js';
+import { ConfirmDialog } from './service-accounts/ConfirmDialog.js';
 
-// To come: Column filters, Edit and Delete with a confirm dialog.
+/** SPEC.md §2 Manage Partners: the server-paged partner list with column filters, Edit, Delete, Add. */
 export default function ManagePartnersPage() {
-  const params = useParams();
+  const list = useAdminList<PartnerList>(PARTNERS_LIST_PATH, { sort: 'name' });
+  const [deleting, setDeleting] = useState<Partner | null>(null);
+  const data = list.data;
+  const alertCount = (partner: Partner) =>
+    data?.monitors.filter((m) => m.accessTypeCode === partner.type && m.partnerCode === partner.code)
+      .length ?? 0;
+
+  const columns: AdminColumn<Partner>[] = [
+    {
+      label: 'Type',
+      sort: 'type',
+      filter: {
+        key: 'type',
+        options: (data?.accessTypes ?? []).map((a) => ({ value: a.code, label: a.code })),
+      },
+      render: (p) => p.type,
+    },
+    { label: 'Code', sort: 'code', filter: { key: 'code' }, render: (p) => p.code },
+    { label: 'Name', sort: 'name', filter: { key: 'name' }, render: (p) => p.name },
+    {
+      label: 'Categories',
+      filter: {
+        key: 'category',
+        options: (data?.categories ?? []).map((c) => ({ value: c.code, label: c.name })),
+      },
+      render: (p) => p.categories.map((c) => c.name).join(', '),
+    },
+    {
+      label: 'Alerts',
+      render: (p) => (alertCount(p) > 0 ? <Badge variant="light">{alertCount(p)}</Badge> : null),
+    },
+  ];
+
   return (
     <PageFrame
       trail={['admin']}
       actions={
-        <Button component={Link} to={pathOf('adminPartnerNew', params)}>
+        <Button component={Link} to="/admin/partners/new">
           Add
         </Button>
       }
     >
-      <EmptyState />
+      <AdminTable
+        list={list}
+        rows={data?.partners}
+        columns={columns}
+        rowKey={(p) => `${p.type}/${p.code}`}
+        rowLabel={(p) => `${p.type}/${p.code}`}
+        editPath={partnerEditPath}
+        onDelete={setDeleting}
+      />
+      {deleting && (
+        <ConfirmDialog
+          title="Delete partner"
+          message={`Are you sure you want to delete the partner ${deleting.name} (${deleting.type}/${deleting.code})? Its categories and report alerts are deleted with it.`}
+          confirmLabel="Delete"
+          onConfirm={async () => {
+            await del(
+              `/api/partners/${encodeURIComponent(deleting.type)}/${encodeURIComponent(deleting.code)}`,
+            );
+            await list.mutate();
+          }}
+          onClose={() => setDeleting(null)}
+        />
+      )}
     </PageFrame>
   );
 }

@@ -1,22 +1,61 @@
 import { Button } from '@mantine/core';
-import { Link, useParams } from 'react-router-dom';
-import { EmptyState } from '../../components/EmptyState.js';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { del } from '../../api/api.js';
 import { PageFrame } from '../../components/PageFrame.js';
-import { pathOf } from '../../components/paths.js';
+import { type AdminColumn, AdminTable } from './list/AdminTable.js';
+import { useAdminList } from './list/use-admin-list.js';
+import {
+  CATEGORIES_LIST_PATH,
+  type CategoryList,
+  type CategoryRow,
+  categoryEditPath,
+} from './report-categories/categories-api.js';
+import { ConfirmDialog } from './service-accounts/ConfirmDialog.js';
 
-// To come: Column filters, Edit and Delete with a confirm dialog.
+const columns: AdminColumn<CategoryRow>[] = [
+  { label: 'Code', sort: 'code', filter: { key: 'code' }, render: (c) => c.code },
+  { label: 'Name', sort: 'name', filter: { key: 'name' }, render: (c) => c.name },
+  { label: 'Frequency Types', render: (c) => c.frequencyTypes.map((f) => f.name).join(', ') },
+  { label: 'External Link', render: (c) => c.externalLink ?? '' },
+  { label: 'Owner Emails', render: (c) => c.ownerEmails.join(', ') },
+  { label: 'Partners', render: (c) => c.partnerCount },
+];
+
+/** SPEC.md §2 Manage Report Categories: server-paged list with column filters, Edit, Delete, Add. */
 export default function ManageReportCategoriesPage() {
-  const params = useParams();
+  const list = useAdminList<CategoryList>(CATEGORIES_LIST_PATH, { sort: 'name' });
+  const [deleting, setDeleting] = useState<CategoryRow | null>(null);
   return (
     <PageFrame
       trail={['admin']}
       actions={
-        <Button component={Link} to={pathOf('adminReportCategoryNew', params)}>
+        <Button component={Link} to="/admin/report-categories/new">
           Add
         </Button>
       }
     >
-      <EmptyState />
+      <AdminTable
+        list={list}
+        rows={list.data?.categories}
+        columns={columns}
+        rowKey={(c) => c.code}
+        rowLabel={(c) => c.code}
+        editPath={(c) => categoryEditPath(c.code)}
+        onDelete={setDeleting}
+      />
+      {deleting && (
+        <ConfirmDialog
+          title="Delete report category"
+          message={`Are you sure you want to delete the report category ${deleting.name} (${deleting.code})?`}
+          confirmLabel="Delete"
+          onConfirm={async () => {
+            await del(`/api/categories/${encodeURIComponent(deleting.code)}`);
+            await list.mutate();
+          }}
+          onClose={() => setDeleting(null)}
+        />
+      )}
     </PageFrame>
   );
 }

@@ -1,0 +1,108 @@
+import { Code, Group, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { DEFAULT_ADMIN_PAGE_SIZE, pageCount } from '@portal/domain/admin-paging';
+import { formatUsDate } from '@portal/domain/iso-date';
+import { useState } from 'react';
+import { useApi } from '../../api/swr.js';
+import { CenteredLoader } from '../../components/CenteredLoader.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { PageFrame } from '../../components/PageFrame.js';
+import { Pager } from './list/Pager.js';
+import type { ListReply } from './list/use-admin-list.js';
+
+type AuditEntry = {
+  auditId: number;
+  at: string;
+  actorUserId: string | null;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  before: unknown;
+  after: unknown;
+};
+type AuditLog = ListReply & { entries: AuditEntry[] };
+type Filters = { entityType: string; actor: string; from: string; to: string };
+
+const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
+
+/** Every admin change, newest first: who, when, what, before and after. Internal admins only. */
+export default function AuditLogPage() {
+  const [filters, setFilters] = useState<Filters>({ entityType: '', actor: '', from: '', to: '' });
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(DEFAULT_ADMIN_PAGE_SIZE);
+  const [debounced] = useDebouncedValue(filters, 300);
+  const query = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
+  for (const [key, value] of Object.entries(debounced)) if (value.trim()) query.set(key, value.trim());
+  const { data } = useApi<AuditLog>(`/api/admin/audit-log?${query}`, { keepPreviousData: true });
+  const set = (key: keyof Filters) => (event: { currentTarget: { value: string } }) => {
+    setFilters({ ...filters, [key]: event.currentTarget.value });
+    setPage(1);
+  };
+
+  return (
+    <PageFrame trail={['admin']}>
+      <Group>
+        <TextInput
+          label="Entity type"
+          placeholder="partner"
+          value={filters.entityType}
+          onChange={set('entityType')}
+        />
+        <TextInput label="Actor" placeholder="User ID" value={filters.actor} onChange={set('actor')} />
+        <TextInput label="From" type="date" value={filters.from} onChange={set('from')} />
+        <TextInput label="To" type="date" value={filters.to} onChange={set('to')} />
+      </Group>
+      {data === undefined ? (
+        <CenteredLoader />
+      ) : (
+        <>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>When (UTC)</Table.Th>
+                <Table.Th>Who</Table.Th>
+                <Table.Th>What</Table.Th>
+                <Table.Th>Before</Table.Th>
+                <Table.Th>After</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.entries.map((entry) => (
+                <Table.Tr key={entry.auditId}>
+                  <Table.Td>
+                    {formatUsDate(entry.at.slice(0, 10))} {entry.at.slice(11, 19)}
+                  </Table.Td>
+                  <Table.Td>{entry.actorUserId ?? ''}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{entry.action}</Text>
+                    <Text size="xs" c="dimmed">
+                      {entry.entityType} {entry.entityId}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td maw={320}>
+                    <Code block>{json(entry.before)}</Code>
+                  </Table.Td>
+                  <Table.Td maw={320}>
+                    <Code block>{json(entry.after)}</Code>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {data.entries.length === 0 && <EmptyState />}
+          <Pager
+            page={page}
+            pages={pageCount(data.total, data.pageSize)}
+            pageSize={pageSize}
+            rowsOnPage={data.entries.length}
+            onPage={setPage}
+            onPageSize={(size) => {
+              setPageSize(size);
+              setPage(1);
+            }}
+          />
+        </>
+      )}
+    </PageFrame>
+  );
+}

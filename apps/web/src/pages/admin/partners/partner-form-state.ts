@@ -1,0 +1,75 @@
+import { describeSchedule, toMonitorSchedule } from '@portal/domain';
+import type { PartnerInput } from '@portal/domain/admin-partner';
+import type { ReportAlertInput } from '@portal/domain/admin-report-alert';
+import type { SavedAlert } from '@portal/domain/alert-queue';
+import type { Partner, ReportMonitor } from './partners-api.js';
+
+// The partner form's state and its conversions to and from what the API sends and takes.
+
+export type SelectedCategory = { code: string; frequencyTypes: string[] };
+export type PartnerFormState = { type: string; code: string; name: string; categories: SelectedCategory[] };
+
+export const EMPTY_PARTNER: PartnerFormState = { type: '', code: '', name: '', categories: [] };
+
+export function fromPartner(partner: Partner): PartnerFormState {
+  return {
+    type: partner.type,
+    code: partner.code,
+    name: partner.name,
+    categories: partner.categories.map((c) => ({
+      code: c.code,
+      frequencyTypes: c.frequencyTypes.map((f) => f.code),
+    })),
+  };
+}
+
+export function toPartnerInput(state: PartnerFormState): PartnerInput {
+  return {
+    type: state.type,
+    code: state.code,
+    name: state.name,
+    categories: state.categories.map((c) => ({
+      code: c.code,
+      frequencyTypes: c.frequencyTypes.map((code) => ({ code })),
+    })),
+  };
+}
+
+/** The partner's categories as the alert rules see them. */
+export const categoryFrequencies = (state: PartnerFormState) =>
+  state.categories.map((c) => ({ categoryCode: c.code, frequencyTypeCodes: c.frequencyTypes }));
+
+export function toggleCategory(state: PartnerFormState, code: string, on: boolean): PartnerFormState {
+  const others = state.categories.filter((c) => c.code !== code);
+  return { ...state, categories: on ? [...others, { code, frequencyTypes: [] }] : others };
+}
+
+export function setFrequencyTypes(
+  state: PartnerFormState,
+  code: string,
+  frequencyTypes: string[],
+): PartnerFormState {
+  return {
+    ...state,
+    categories: state.categories.map((c) => (c.code === code ? { ...c, frequencyTypes } : c)),
+  };
+}
+
+export const savedAlerts = (monitors: readonly ReportMonitor[]): SavedAlert[] =>
+  monitors.map((m) => ({
+    reportMonitorId: m.reportMonitorId,
+    categoryCode: m.categoryCode,
+    frequencyTypeCode: m.frequencyTypeCode,
+    frequencyDay: m.frequencyDay,
+    frequencyNumber: m.frequencyNumber,
+  }));
+
+/** 'Week (every Monday)', or the raw fields when they make no schedule. */
+export function alertSchedule(alert: ReportAlertInput): string {
+  const schedule = toMonitorSchedule({
+    frequencyTypeCode: alert.frequencyTypeCode,
+    frequencyDay: alert.frequencyDay ?? null,
+    frequencyNumber: alert.frequencyNumber ?? null,
+  });
+  return schedule ? describeSchedule(schedule) : alert.frequencyTypeCode;
+}

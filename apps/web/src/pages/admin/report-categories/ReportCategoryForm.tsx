@@ -1,0 +1,189 @@
+import { Button, Checkbox, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { normalizeReportCategory, reportCategoryProblems } from '@portal/domain/admin-report-category';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { post, put } from '../../../api/api.js';
+import { type FieldErrors, isLeaving, serverFieldErrors, toFieldErrors } from '../list/form-errors.js';
+import { useForget } from '../list/use-forget.js';
+import type { CodeName } from '../partners/partners-api.js';
+import type { CategoryPartner } from './categories-api.js';
+import { DatasetDialog } from './DatasetDialog.js';
+import { OwnerEmails } from './OwnerEmails.js';
+
+// SPEC.md §5 Report category: code (locked on edit) and name, frequency types, the external link
+// box and link, owner emails, and the partners, each added through the dataset validation dialog.
+
+export type CategoryFormState = {
+  code: string;
+  name: string;
+  frequencyTypes: string[];
+  hasExternalLink: boolean;
+  externalLink: string;
+  ownerEmails: string[];
+  partners: CategoryPartner[];
+};
+
+type Props = {
+  mode: 'create' | 'edit';
+  initial: CategoryFormState;
+  frequencyTypes: CodeName[];
+  accessTypes: CodeName[];
+};
+
+const LIST = '/admin/report-categories';
+
+export function ReportCategoryForm({ mode, initial, frequencyTypes, accessTypes }: Props) {
+  const navigate = useNavigate();
+  const forget = useForget('/api/admin/categories', '/api/admin/partners');
+  const [form, setForm] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [addingPartner, setAddingPartner] = useState(false);
+  const input = { ...form, frequencyTypes: form.frequencyTypes.map((code) => ({ code })) };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problems = reportCategoryProblems(input);
+    setErrors(toFieldErrors(problems));
+    if (problems.length > 0) return;
+    const values = normalizeReportCategory(input);
+    const body = {
+      code: values.code,
+      name: values.name,
+      frequencyTypes: values.frequencyTypeCodes.map((code) => ({ code })),
+      hasExternalLink: form.hasExternalLink,
+      externalLink: values.externalLink,
+      ownerEmails: values.ownerEmails,
+      partners: form.partners.map((p) => ({ type: p.type, code: p.code })),
+    };
+    setSaving(true);
+    try {
+      await (mode === 'create' ? post('/api/categories', body) : put('/api/categories', body));
+      await forget();
+      navigate(LIST);
+    } catch (error) {
+      if (isLeaving(error)) return;
+      const fieldErrors = serverFieldErrors(error);
+      if (fieldErrors) setErrors(fieldErrors);
+      // SPEC.md §8: other admin form save errors are logged only.
+      else console.error('Saving the report category failed', error);
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack maw={760}>
+        <TextInput
+          label="Category Code"
+          required
+          disabled={mode === 'edit'}
+          value={form.code}
+          error={errors.code}
+          onChange={(e) => setForm({ ...form, code: e.currentTarget.value })}
+        />
+        <TextInput
+          label="Category Name"
+          required
+          value={form.name}
+          error={errors.name}
+          onChange={(e) => setForm({ ...form, name: e.currentTarget.value })}
+        />
+        <Checkbox.Group
+          label="Frequency Types"
+          value={form.frequencyTypes}
+          error={errors.frequencyTypes}
+          onChange={(value) => setForm({ ...form, frequencyTypes: value })}
+        >
+          <Group mt={4}>
+            {frequencyTypes.map((f) => (
+              <Checkbox key={f.code} value={f.code} label={f.name} />
+            ))}
+          </Group>
+        </Checkbox.Group>
+        <Checkbox
+          label="This report category is on another website"
+          checked={form.hasExternalLink}
+          onChange={(e) => setForm({ ...form, hasExternalLink: e.currentTarget.checked })}
+        />
+        {form.hasExternalLink && (
+          <TextInput
+            label="External Link"
+            required
+            value={form.externalLink}
+            error={errors.externalLink}
+            onChange={(e) => setForm({ ...form, externalLink: e.currentTarget.value })}
+          />
+        )}
+        <OwnerEmails
+          emails={form.ownerEmails}
+          error={errors.ownerEmails}
+          onChange={(ownerEmails) => setForm({ ...form, ownerEmails })}
+        />
+        <div>
+          <Group justify="space-between">
+            <Text fw={500} size="sm">
+              Partners
+            </Text>
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => setAddingPartner(true)}
+              disabled={form.code.trim() === ''}
+            >
+              Add Partner
+            </Button>
+          </Group>
+          {errors.partners && (
+            <Text c="red" size="sm">
+              {errors.partners}
+            </Text>
+          )}
+          <Table aria-label="Partners">
+            <Table.Tbody>
+              {form.partners.map((p) => (
+                <Table.Tr key={`${p.type}/${p.code}`}>
+                  <Table.Td>{p.type}</Table.Td>
+                  <Table.Td>{p.code}</Table.Td>
+                  <Table.Td>{p.name}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => setForm({ ...form, partners: form.partners.filter((x) => x !== p) })}
+                    >
+                      Remove
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
+        <Group>
+          <Button variant="default" onClick={() => navigate(LIST)} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+      {addingPartner && (
+        <DatasetDialog
+          categoryCode={form.code.trim()}
+          accessTypes={accessTypes}
+          onClose={() => setAddingPartner(false)}
+          onAdd={(partner) => {
+            const known = form.partners.some(
+              (p) => p.type === partner.type && p.code.toLowerCase() === partner.code.toLowerCase(),
+            );
+            if (!known) setForm({ ...form, partners: [...form.partners, partner] });
+            setAddingPartner(false);
+          }}
+        />
+      )}
+    </form>
+  );
+}
