@@ -92,22 +92,15 @@ export async function listLatestReports(
   return asNumbers(rows);
 }
 
-/**
- * Every date that has a live report, newest first: a skip scan over reports_listing that
- * touches one index entry per date rather than one per report.
- */
+/** Every date that has a live report, newest first (kept by a trigger in report_dates). */
 export async function listReportDates(db: Db, partnerId: number, categoryCode: string): Promise<string[]> {
-  const live = sql`partner_id = ${partnerId} and category_code = ${categoryCode} and deleted_at is null and superseded_at is null`;
-  const { rows } = await sql<{ report_date: string }>`
-    with recursive dates as (
-      (select report_date from reports where ${live} order by report_date desc limit 1)
-      union all
-      select (select r.report_date from reports r
-              where ${live} and r.report_date < dates.report_date
-              order by r.report_date desc limit 1)
-      from dates where dates.report_date is not null
-    )
-    select report_date from dates where report_date is not null`.execute(db);
+  const rows = await db
+    .selectFrom('report_dates')
+    .select('report_date')
+    .where('partner_id', '=', partnerId)
+    .where('category_code', '=', categoryCode)
+    .orderBy('report_date', 'desc')
+    .execute();
   return rows.map((row) => row.report_date);
 }
 

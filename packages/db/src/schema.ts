@@ -301,6 +301,12 @@ export type AuditLogTable = {
   after: NullableJson;
   detail: NullableJson;
 };
+export type ReportDatesTable = {
+  partner_id: number;
+  category_code: string;
+  report_date: DateOnly;
+  live_reports: number;
+};
 export type HumanVerificationUsesTable = { token_hash: string; expires_at: Timestamp };
 export type SeedRunsTable = { name: string; applied_at: Generated<Date> };
 export type MailDeliveriesTable = {
@@ -357,6 +363,7 @@ export type Database = {
   audit_log: AuditLogTable;
   seed_runs: SeedRunsTable;
   human_verification_uses: HumanVerificationUsesTable;
+  report_dates: ReportDatesTable;
   mail_deliveries: MailDeliveriesTable;
 };
 

@@ -11,6 +11,7 @@ import * as mailDeliveries from './2026112109_mail_deliveries.js';
 import * as reportsFileNameCheck from './2026112114_reports_file_name_check.js';
 import * as reportMonitorRunDetail from './2026112115_report_monitor_run_detail.js';
 import * as humanVerification from './2026112140_human_verification.js';
+import * as reportDates from './2026112141_report_dates.js';
 import * as adminReferenceData from './2026112150_admin_reference_data.js';
 
 // Listed explicitly so the same migrations run under tsx, vitest and a bundler alike.
@@ -28,5 +29,6 @@ export const migrations: Record<string, Migration> = {
   '2026112114_reports_file_name_check': reportsFileNameCheck,
   '2026112115_report_monitor_run_detail': reportMonitorRunDetail,
   '2026112140_human_verification': humanVerification,
+  '2026112141_report_dates': reportDates,
   '2026112150_admin_reference_data': adminReferenceData,
 };
