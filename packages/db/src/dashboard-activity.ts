@@ -13,31 +13,28 @@ export type DashboardActivityEvent = {
 };
 
 /**
- * Stores one tracking event and, for a view, counts it in its month's aggregate. Call it inside a
- * transaction: the event id is the idempotency key, so a job run twice stores and counts once.
- * Returns false when the event was already stored (or its dashboard is gone).
+ * Stores one tracking event and, for a view, counts it in its month's aggregate, in ONE statement
+ * (atomic without a transaction, one round trip). The event id is the idempotency key: a job run
+ * twice stores and counts once. Returns false when the event was already stored (or its dashboard
+ * is gone).
  */
 export async function recordDashboardEvent(db: Db, event: DashboardActivityEvent, month: string) {
-  const inserted = await sql<{ event_id: string }>`
-    insert into dashboard_activity_events (event_id, dashboard_id, user_id, kind, detail, occurred_at)
-    select ${event.eventId}::uuid, d.dashboard_id, ${event.userId}, ${event.kind}, ${JSON.stringify(event.detail ?? null)}::jsonb, ${event.occurredAt}
-    from dashboards d where d.dashboard_id = ${event.dashboardId}
-    on conflict (event_id) do nothing
-    returning event_id
+  const result = await sql<{ stored: number }>`
+    with stored as (
+      insert into dashboard_activity_events (event_id, dashboard_id, user_id, kind, detail, occurred_at)
+      select ${event.eventId}::uuid, d.dashboard_id, ${event.userId}, ${event.kind}, ${JSON.stringify(event.detail ?? null)}::jsonb, ${event.occurredAt}
+      from dashboards d where d.dashboard_id = ${event.dashboardId}
+      on conflict (event_id) do nothing
+      returning dashboard_id, kind
+    ), counted as (
+      insert into dashboard_views_monthly (dashboard_id, month, views)
+      select dashboard_id, ${month}::date, 1 from stored where kind = 'VIEW'
+      on conflict (dashboard_id, month) do update set views = dashboard_views_monthly.views + 1
+      returning 1
+    )
+    select (select count(*) from stored)::int as stored
   `.execute(db);
-  if (inserted.rows.length === 0) return false;
-  if (event.kind === 'VIEW') {
-    await db
-      .insertInto('dashboard_views_monthly')
-      .values({ dashboard_id: event.dashboardId, month, views: 1 })
-      .onConflict((oc) =>
-        oc
-          .columns(['dashboard_id', 'month'])
-          .doUpdateSet((eb) => ({ views: eb('dashboard_views_monthly.views', '+', 1) })),
-      )
-      .execute();
-  }
-  return true;
+  return (result.rows[0]?.stored ?? 0) > 0;
 }
 
 /** Views of each of a partner's dashboards in one month, read from the aggregate (never a scan of events). */

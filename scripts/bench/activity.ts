@@ -1,0 +1,203 @@
+// On demand, not in CI: sustained dashboard-view tracking through the whole path: API call →
+// outbox row → relay → BullMQ → activity worker → dashboard_activity_events (+ monthly count).
+//   npx tsx scripts/bench/activity.ts [--rate 400] [--duration 20] [--connections 32]
+// Builds a scratch database (BENCH_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres),
+// starts the API and one worker process (WORKER_QUEUES=activity) on Redis (REDIS_URL), sends
+// POST /api/activity/track/dashboard-view/{id} at a fixed rate, and reports the events stored per
+// second and the delay from each call to its stored event (recorded_at), p50/p99/max.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { connect, createSession, migrateToLatest, setUserAccess } from '@portal/db';
+import { sql } from 'kysely';
+import { startApiProcess } from './reports-measure.js';
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+function startWorkerProcess(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'workers/src/main.ts'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      rate: { type: 'string', default: '400' },
+      duration: { type: 'string', default: '20' },
+      connections: { type: 'string', default: '32' },
+    },
+  });
+  const rate = Number(values.rate);
+  const duration = Number(values.duration);
+  const connections = Number(values.connections);
+  const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `portal_bench_activity_${process.pid}`;
+  const admin = connect({ databaseUrl: adminUrl, maxConnections: 1 });
+  await sql`create database ${sql.id(name)}`.execute(admin.db);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = connect({ databaseUrl: url.toString(), maxConnections: 4 });
+  const env = {
+    DATABASE_URL: url.toString(),
+    QUEUE_PREFIX: `{bench-${randomBytes(4).toString('hex')}}`,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'development',
+    WEB_DIST: 'apps/web/dist-none',
+  };
+  let api: Awaited<ReturnType<typeof startApiProcess>> | undefined;
+  let stopWorker: (() => Promise<void>) | undefined;
+  try {
+    await migrateToLatest(handle.db);
+    await handle.db.insertInto('access_types').values({ code: 'EXT', name: 'External' }).execute();
+    const partner = await handle.db
+      .insertInto('partners')
+      .values({ access_type_code: 'EXT', code: 'BEN', name: 'Bench partner', updated_at: new Date() })
+      .returning('partner_id')
+      .executeTakeFirstOrThrow();
+    const dashboard = await handle.db
+      .insertInto('dashboards')
+      .values({
+        partner_id: partner.partner_id,
+        dashboard_name: 'Bench',
+        dashboard_url: '/content/bench/',
+        dashboard_type: 'RSTUDIO',
+        updated_at: new Date(),
+      })
+      .returning('dashboard_id')
+      .executeTakeFirstOrThrow();
+    await handle.db
+      .insertInto('users')
+      .values({ user_id: 'bench', email: 'bench@bank.test', is_external_user: true })
+      .execute();
+    await setUserAccess(handle.db, 'bench', {
+      features: [],
+      partnerGrants: [{ accessTypeCode: 'EXT', partnerCode: 'BEN' }],
+    });
+    const { sessionId } = await createSession(handle.db, {
+      userId: 'bench',
+      provider: null,
+      idToken: null,
+      absoluteHours: 2,
+    });
+    const headers = {
+      cookie: `portal_session=${sessionId}`,
+      'x-requested-with': 'portal',
+      'content-type': 'application/json',
+    };
+
+    api = await startApiProcess(env, 19_000 + (process.pid % 1000));
+    stopWorker = startWorkerProcess({ ...env, WORKER_QUEUES: 'activity' });
+    const trackUrl = `${api.url}/api/activity/track/dashboard-view/${dashboard.dashboard_id}`;
+
+    // Open loop: one call every 1/rate s, at most `connections` in flight.
+    const sentAt = new Map<string, number>();
+    const latencies: number[] = [];
+    let failures = 0;
+    let inFlight = 0;
+    const total = Math.round(rate * duration);
+    const started = Date.now();
+    const calls: Promise<void>[] = [];
+    for (let i = 0; i < total; i += 1) {
+      const due = started + (i * 1000) / rate;
+      const wait = due - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      while (inFlight >= connections) await new Promise((resolve) => setTimeout(resolve, 1));
+      inFlight += 1;
+      const at = Date.now();
+      calls.push(
+        fetch(trackUrl, { method: 'POST', headers, body: '{}' })
+          .then(async (response) => {
+            latencies.push(Date.now() - at);
+            if (response.status !== 202) failures += 1;
+            else sentAt.set(((await response.json()) as { eventId: string }).eventId, at);
+          })
+          .catch(() => {
+            failures += 1;
+          })
+          .finally(() => {
+            inFlight -= 1;
+          }),
+      );
+    }
+    await Promise.all(calls);
+    const sendSeconds = (Date.now() - started) / 1000;
+
+    const deadline = Date.now() + 120_000;
+    let stored = 0;
+    while (Date.now() < deadline) {
+      const row = await handle.db
+        .selectFrom('dashboard_activity_events')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
+      stored = Number(row.n);
+      if (stored >= sentAt.size) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const events = await handle.db
+      .selectFrom('dashboard_activity_events')
+      .select(['event_id', 'recorded_at'])
+      .execute();
+    const delays = events
+      .map((e) => e.recorded_at.getTime() - (sentAt.get(e.event_id) ?? Number.NaN))
+      .filter((d) => Number.isFinite(d))
+      .sort((a, b) => a - b);
+    const lastStored = Math.max(...events.map((e) => e.recorded_at.getTime()));
+    const views = await handle.db.selectFrom('dashboard_views_monthly').select('views').executeTakeFirst();
+    const sortedLatency = [...latencies].sort((a, b) => a - b);
+    // Where the delay goes: outbox row to its publication (the relay), publication to stored event.
+    const outbox = await handle.db
+      .selectFrom('outbox')
+      .select(['payload', 'created_at', 'published_at'])
+      .execute();
+    const storedAt = new Map(events.map((e) => [e.event_id, e.recorded_at.getTime()]));
+    const relayDelays = outbox
+      .map((o) => (o.published_at?.getTime() ?? Number.NaN) - o.created_at.getTime())
+      .sort((a, b) => a - b);
+    const queueDelays = outbox
+      .map(
+        (o) =>
+          (storedAt.get((o.payload as { eventId: string }).eventId) ?? Number.NaN) -
+          (o.published_at?.getTime() ?? Number.NaN),
+      )
+      .filter((d) => Number.isFinite(d))
+      .sort((a, b) => a - b);
+
+    console.log(
+      `calls: ${fmt(total)} at ${fmt(rate)}/s over ${fmt(sendSeconds, 1)} s, ${failures} failed; API answer p50 ${percentile(sortedLatency, 50)} ms, p99 ${percentile(sortedLatency, 99)} ms`,
+    );
+    console.log(
+      `stored: ${fmt(stored)} events (monthly count ${views?.views ?? 0}), ${fmt(stored / ((lastStored - started) / 1000), 0)} events/s from first call to last stored event`,
+    );
+    console.log(
+      `call → stored event: p50 ${percentile(delays, 50)} ms, p99 ${percentile(delays, 99)} ms, max ${delays.at(-1)} ms`,
+    );
+    console.log(
+      `  outbox → published (relay): p50 ${percentile(relayDelays, 50)} ms, p99 ${percentile(relayDelays, 99)} ms`,
+    );
+    console.log(
+      `  published → stored (queue, worker): p50 ${percentile(queueDelays, 50)} ms, p99 ${percentile(queueDelays, 99)} ms`,
+    );
+  } finally {
+    await stopWorker?.();
+    await api?.stop();
+    await handle.close();
+    await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
+    await admin.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
