@@ -121,6 +121,19 @@ describe('partner logos and marketing images', () => {
       expect((await upload('internalAdmin', '/api/logo/NOPE', PNG_1x1)).statusCode).toBe(404);
     });
 
+    it('keeps a partner code with unusual characters out of storage paths and headers', async () => {
+      await t.database.db
+        .insertInto('partners')
+        .values({ access_type_code: 'EXT', code: '../O"P', name: 'Odd Partner' })
+        .execute();
+      const url = `/api/logo/${encodeURIComponent('../O"P')}`;
+      expect((await upload('internalAdmin', url, PNG_1x1)).statusCode).toBe(200);
+      const logo = await get('internalAdmin', url);
+      expect(logo.statusCode).toBe(200);
+      expect(logo.headers['content-disposition']).toMatch(/^inline; filename="logo-x-[0-9a-f]+\.png"$/);
+      expect(await storedFiles(`x-${Buffer.from('../O"P').toString('hex')}`, 'logo')).toHaveLength(1);
+    });
+
     it('needs a multipart body with the File field', async () => {
       const wrongField = await upload('marketer', '/api/logo/BJS', PNG_1x1, { field: 'image' });
       expect(wrongField.statusCode).toBe(400);
@@ -145,7 +158,9 @@ describe('partner logos and marketing images', () => {
       });
       const all = (await get('internalAdmin', '/api/marketing/partners')).json();
       expect(all.accessTypes.map((a: { code: string }) => a.code)).toEqual(['EXT', 'INT']);
-      expect(all.partners.EXT).toHaveLength(4);
+      expect(all.partners.EXT.map((p: { code: string }) => p.code)).toEqual(
+        expect.arrayContaining(['BJS', 'SAM', 'WSI', 'OTH']),
+      );
       expect((await get('externalReports', '/api/marketing/partners')).statusCode).toBe(403);
     });
 

@@ -37,6 +37,16 @@ export const multipartLimits = { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: 1, fie
 const imageCode = (partnerCode: string) => partnerCode.trim().toUpperCase();
 
 /**
+ * A partner code as one plain key segment and file name: codes are data, and one such as '..' or
+ * 'A/B' must never reach a path or a header as it is.
+ */
+export function safeSegment(partnerCode: string): string {
+  return /^[A-Za-z0-9_-]{1,64}$/.test(partnerCode)
+    ? partnerCode
+    : `x-${Buffer.from(partnerCode, 'utf8').toString('hex').slice(0, 200)}`;
+}
+
+/**
  * Refuses (403) unless the user may use a partner of this code for `feature`. An internal admin
  * asking for a code no partner has gets 404.
  */
@@ -75,7 +85,10 @@ export async function sendPartnerImage(
     .header('content-type', image.contentType)
     .header('content-length', image.byteSize)
     .header('x-content-type-options', 'nosniff')
-    .header('content-disposition', `inline; filename="${kind.toLowerCase()}-${partnerCode}.${extension}"`)
+    .header(
+      'content-disposition',
+      `inline; filename="${kind.toLowerCase()}-${safeSegment(partnerCode)}.${extension}"`,
+    )
     .header('cache-control', 'private, no-cache')
     .header('last-modified', image.updatedAt.toUTCString())
     .send(body);
@@ -119,7 +132,7 @@ export async function uploadPartnerImage(
   const check = checkPartnerImage(kind, bytes.subarray(0, IMAGE_SIGNATURE_BYTES));
   if (!check.ok) throw badRequest(check.message, { field: UPLOAD_FIELD });
 
-  const storageKey = `Partners/${encodeURIComponent(partnerCode)}/${kind.toLowerCase()}/${randomUUID()}.${check.extension}`;
+  const storageKey = `Partners/${safeSegment(partnerCode)}/${kind.toLowerCase()}/${randomUUID()}.${check.extension}`;
   await app.blobStore.put(storageKey, bytes, { contentType: check.contentType });
   const image = {
     partnerCode,
