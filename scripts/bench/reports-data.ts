@@ -1,0 +1,54 @@
+import type { Database } from '@portal/db';
+import { type Kysely, sql } from 'kysely';
+
+// The reports bench's data, written set-based by Postgres: 40 partners x 10 categories, one
+// category (EXT/P1, C1) holding `inCategory` reports (25 files a day), the rest of `total` spread
+// over the other pairs.
+export const BENCH_PARTNER = 'P1';
+export const BENCH_CATEGORY = 'C1';
+
+export async function seedReportsBench(
+  db: Kysely<Database>,
+  { total, inCategory }: { total: number; inCategory: number },
+): Promise<number> {
+  await sql`insert into access_types (code, name) values ('EXT', 'External'), ('INT', 'Internal')`.execute(
+    db,
+  );
+  await sql`insert into frequency_types (code, name) values ('DLY', 'Day'), ('WLY', 'Week'), ('MLY', 'Month')`.execute(
+    db,
+  );
+  await sql`insert into partners (access_type_code, code, name)
+    select 'EXT', 'P' || i, 'Partner ' || i from generate_series(1, 40) as i`.execute(db);
+  await sql`insert into report_categories (code, name)
+    select 'C' || i, 'Category ' || i from generate_series(1, 10) as i`.execute(db);
+  await sql`insert into partner_categories (partner_id, category_code)
+    select p.partner_id, c.code from partners p cross join report_categories c`.execute(db);
+  await sql`insert into partner_category_frequency_types (partner_id, category_code, frequency_type_code)
+    select partner_id, category_code, 'DLY' from partner_categories`.execute(db);
+  const perOther = Math.ceil((total - inCategory) / 399);
+  await sql`
+    with targets as (
+      select pc.partner_id, pc.category_code,
+        case when p.code = ${BENCH_PARTNER} and pc.category_code = ${BENCH_CATEGORY} then ${inCategory}::int
+             else ${perOther}::int end as n,
+        case when p.code = ${BENCH_PARTNER} and pc.category_code = ${BENCH_CATEGORY} then 25 else 5 end as per_day
+      from partner_categories pc join partners p using (partner_id)
+    )
+    insert into reports (partner_id, category_code, frequency_type_code, report_date, file_name, file_size,
+      content_type, sha256, storage_key, last_modified)
+    select t.partner_id, t.category_code, 'DLY', d.report_date,
+      'REPORT_' || to_char(d.report_date, 'YYYYMMDD') || '_' || (i % t.per_day) || '.csv',
+      1000 + i, 'text/csv', repeat('a', 64),
+      'Reports/EXT/P/' || t.category_code || '/' || d.report_date || '/' || i, d.report_date::timestamptz
+    from targets t
+    cross join lateral generate_series(0, t.n - 1) as i
+    cross join lateral (select date '2026-11-20' - (i / t.per_day) as report_date) d`.execute(db);
+  // The steady state autovacuum keeps: visibility map set, so index-only scans stay index-only.
+  await sql`vacuum analyze reports`.execute(db);
+  await sql`vacuum analyze report_dates`.execute(db);
+  const { n } = await db
+    .selectFrom('reports')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}

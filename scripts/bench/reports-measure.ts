@@ -1,0 +1,121 @@
+import { spawn } from 'node:child_process';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { get } from 'node:http';
+import { pipeline } from 'node:stream/promises';
+import type pg from 'pg';
+
+// Measuring helpers of the reports bench: the API as its own process (so its memory is its own),
+// the process's resident memory from /proc, a streamed download, the floors.
+
+export type ApiProcess = { pid: number; url: string; stop(): Promise<void> };
+
+export async function startApiProcess(env: Record<string, string>, port: number): Promise<ApiProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i += 1) {
+    const up = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (child.exitCode !== null) throw new Error('the API exited while starting');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    pid: child.pid as number,
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function procStatus(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status);
+  return Number(match?.[1] ?? 0) * 1024;
+}
+
+/** Resident memory now, and a fresh peak: writing 5 to clear_refs resets VmHWM (Linux). */
+export async function resetPeak(pid: number): Promise<number> {
+  await writeFile(`/proc/${pid}/clear_refs`, '5').catch(() => {});
+  return procStatus(pid, 'VmRSS');
+}
+export const peakMemory = (pid: number) => procStatus(pid, 'VmHWM');
+
+/** Streams a GET to nowhere; bytes and seconds. */
+export function timedDownload(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ bytes: number; seconds: number; status: number }> {
+  const start = performance.now();
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      response.on('end', () =>
+        resolve({ bytes, seconds: (performance.now() - start) / 1000, status: response.statusCode ?? 0 }),
+      );
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+/** The floor of a download: the same files read to /dev/null, one after another. */
+export async function readToDevNull(paths: string[]): Promise<{ bytes: number; seconds: number }> {
+  const start = performance.now();
+  let bytes = 0;
+  for (const path of paths) {
+    const source = createReadStream(path);
+    source.on('data', (chunk) => {
+      bytes += chunk.length;
+    });
+    await pipeline(source, createWriteStream('/dev/null'));
+  }
+  return { bytes, seconds: (performance.now() - start) / 1000 };
+}
+
+export type Statement = { sql: string; parameters: readonly unknown[] };
+
+/**
+ * The floor of the list: the statements one list request issues, run through a bare pg pool by
+ * `connections` workers for `seconds`; requests per second and p99 of one request's statements.
+ */
+export async function replayStatements(
+  pool: pg.Pool,
+  statements: Statement[],
+  { connections, seconds }: { connections: number; seconds: number },
+): Promise<{ requestsPerSecond: number; p99: number; total: number }> {
+  const latencies: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  const worker = async () => {
+    const client = await pool.connect();
+    try {
+      while (performance.now() < end) {
+        const start = performance.now();
+        for (const statement of statements)
+          await client.query(statement.sql, statement.parameters as unknown[]);
+        latencies.push(performance.now() - start);
+      }
+    } finally {
+      client.release();
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: connections }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requestsPerSecond: latencies.length / elapsed,
+    p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0,
+    total: latencies.length,
+  };
+}
