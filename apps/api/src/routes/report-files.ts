@@ -95,7 +95,10 @@ const reportFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const body = counted(
         single ? (bodies[0] as NonNullable<(typeof bodies)[0]>) : zipStream(reports, bodies),
       );
-      auditWhenSent(reply, { userId: user.userId, reportIds: ids, fileName }, () => body.bytes);
+      // A HEAD request (the automatic twin of this GET) sends no file: nothing to audit.
+      if (request.method === 'GET') {
+        auditWhenSent(reply, { userId: user.userId, reportIds: ids, fileName }, () => body.bytes);
+      }
       reply
         .header('content-type', single ? only.contentType : 'application/zip')
         .header('content-disposition', attachmentDisposition(fileName))

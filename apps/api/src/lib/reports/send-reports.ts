@@ -73,9 +73,12 @@ export function zipStream(reports: StoredReport[], bodies: Readable[]): Readable
       store: COMPRESSED.test(report.fileName),
     });
   });
-  archive.on('error', () => {
+  // However the archive ends (finished, failed, or the client went away), no file stays open.
+  const closeAll = () => {
     for (const body of bodies) body.destroy();
-  });
+  };
+  archive.on('error', closeAll);
+  archive.on('close', closeAll);
   // finalize() settles when the archive is fully read; errors reach the stream's own 'error'.
   void archive.finalize().catch(() => {});
   return archive;
