@@ -12,6 +12,7 @@ import type { MatrixIds } from './fixtures.js';
 // The machinery of the authorization matrix; the table itself is routes-table.ts.
 
 type Statuses = Record<Persona, number>;
+type JsonBody = Record<string, unknown> | unknown[];
 type Params = Record<string, string>;
 
 export type RouteRow = {
@@ -25,7 +26,7 @@ export type RouteRow = {
   params?: (ids: MatrixIds) => Params;
   query?: Record<string, string> | ((ids: MatrixIds) => Record<string, string>);
   /** A JSON body, or a function of the fixture ids giving one. */
-  body?: unknown | ((ids: MatrixIds) => unknown);
+  body?: JsonBody | ((ids: MatrixIds) => JsonBody);
 };
 
 type RowOptions = Pick<RouteRow, 'params' | 'query' | 'body'>;
