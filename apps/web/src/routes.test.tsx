@@ -72,6 +72,14 @@ describe('route table', () => {
     const all = (accessTypeCode: string) => ({
       partners: { partnerAccess: [{ accessTypeCode, partnerCode: 'ALL' }] },
     });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.includes('/content-types/')
+          ? jsonResponse(200, [])
+          : jsonResponse(200, { partner: { type: 'EXT', code: 'ANYONE', name: 'Anyone' }, dashboards: [] }),
+      ),
+    );
     const first = renderAt('/dashboards/EXT/ANYONE', [], all('EXT'));
     expect(await screen.findByText(MESSAGES.noResults)).toBeTruthy();
     first.unmount();
