@@ -41,6 +41,7 @@ export async function createTestApp(
     ...env,
   });
   const redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  redis.on('error', () => {});
   const filesDir = await mkdtemp(join(tmpdir(), 'portal-files-'));
   const blobStore = new LocalDiskStore({ root: filesDir });
   const app = await buildApp({ config, database, queuePing: () => redis.ping(), redis, blobStore });
