@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
+import { recaptchaContentSources } from './lib/human-verification.js';
 import { accessPlugin } from './plugins/access.js';
 import { authPlugin } from './plugins/auth.js';
 import { dashboardContentPlugin } from './plugins/dashboard-content.js';
@@ -55,7 +56,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
-  await app.register(securityHeadersPlugin, { frameSources: config.dashboards.frameSources });
+  const recaptcha = recaptchaContentSources(config);
+  await app.register(securityHeadersPlugin, {
+    frameSources: [...config.dashboards.frameSources, ...recaptcha.frameSources],
+    scriptSources: recaptcha.scriptSources,
+  });
   await app.register(cookie);
   await app.register(authPlugin, { redis: deps.redis, rateLimitNamespace: config.QUEUE_PREFIX });
   await app.register(openapiPlugin);

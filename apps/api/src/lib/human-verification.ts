@@ -100,6 +100,18 @@ function recaptcha(config: Config, siteKey: string, secret: string): HumanVerifi
   };
 }
 
+/**
+ * What the page's Content-Security-Policy must allow for the invisible reCAPTCHA widget (Google's
+ * CSP guidance for reCAPTCHA); nothing with ALTCHA, which the portal serves itself.
+ */
+export function recaptchaContentSources(config: Config): { scriptSources: string[]; frameSources: string[] } {
+  if (!config.RECAPTCHA_SITE_KEY || !config.RECAPTCHA_SECRET) return { scriptSources: [], frameSources: [] };
+  return {
+    scriptSources: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+    frameSources: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+  };
+}
+
 /** An external user may download only within a few minutes of a passed verification. */
 export function hasFreshVerification(user: AuthenticatedUser, minutes: number, now = Date.now()): boolean {
   if (!needsHumanVerification(user)) return true;

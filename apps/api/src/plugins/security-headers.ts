@@ -5,6 +5,8 @@ import fp from 'fastify-plugin';
 export type SecurityHeadersOptions = {
   /** Hosts dashboards may be framed from (ThoughtSpot, QuickSight...), exactly as configured. */
   frameSources: string[];
+  /** Hosts scripts may come from besides the portal (reCAPTCHA when configured). */
+  scriptSources?: string[];
 };
 
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: SecurityHeadersOptions) => {
@@ -13,7 +15,7 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: Se
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(options.scriptSources ?? [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],

@@ -53,6 +53,7 @@ describe('human verification with ALTCHA (the default)', () => {
 
   it('tells the SPA to use ALTCHA and where its challenges are', async () => {
     const reply = await t.app.inject({ method: 'GET', url: '/api/environment-context' });
+    expect(String(reply.headers['content-security-policy'])).toContain("script-src 'self';");
     expect(reply.json()).toEqual({
       googleRecaptchaPublicKey: null,
       humanVerification: 'altcha',
@@ -127,6 +128,15 @@ describe('human verification with reCAPTCHA (site key and secret configured)', (
       humanVerification: 'recaptcha',
       altchaChallengeUrl: null,
     });
+  });
+
+  it('lets the page load the Google widget (Content-Security-Policy)', async () => {
+    const reply = await t.app.inject({ method: 'GET', url: '/api/environment-context' });
+    const policy = String(reply.headers['content-security-policy']);
+    expect(policy).toMatch(
+      /script-src 'self' https:\/\/www\.google\.com\/recaptcha\/ https:\/\/www\.gstatic\.com\/recaptcha\//,
+    );
+    expect(policy).toContain('https://recaptcha.google.com/recaptcha/');
   });
 
   it('asks siteverify with a form-encoded body and accepts a pass once', async () => {
