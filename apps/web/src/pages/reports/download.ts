@@ -1,4 +1,6 @@
 import { needsHumanVerification, type Principal } from '@portal/domain';
+import { LOGIN_PATH } from '../../api/api.js';
+import { browser } from '../../lib/browser.js';
 import { verifyHuman } from './human-verification.js';
 import { reportPaths } from './reports-api.js';
 
@@ -39,6 +41,11 @@ export async function downloadReports(principal: Principal, reportIds: number[])
     credentials: 'same-origin',
     headers: { 'X-Requested-With': 'portal' },
   });
+  // SPEC.md §4: an unauthenticated answer leads to the login page.
+  if (response.status === 401) {
+    browser.assign(LOGIN_PATH);
+    return false;
+  }
   if (!response.ok) throw new DownloadError(await messageOf(response));
   const name = fileNameFromDisposition(response.headers.get('content-disposition'), 'reports');
   const url = URL.createObjectURL(await response.blob());
