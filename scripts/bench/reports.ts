@@ -9,7 +9,7 @@
 //   three files to /dev/null.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
@@ -175,7 +175,11 @@ async function main() {
     const zipMbps = zip.bytes / MB / zip.seconds;
     const diskMbps = disk.bytes / MB / disk.seconds;
     const diskAgainMbps = diskAgain.bytes / MB / diskAgain.seconds;
-    console.log('\nresults (2 cores: the load generator, the API and Postgres share them)');
+    console.log(
+      `\nresults (2 cores: the load generator, the API and Postgres share them; load average ${loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')} at the end)`,
+    );
     console.log(
       `list, API (autocannon, 64 connections, no pipelining): ${fmt(http.requests.average)} req/s, p99 ${fmt(http.latency.p99)} ms`,
     );

@@ -45,6 +45,31 @@ describe('report preview', () => {
       'lying-bomb.xlsx',
       buildZip([bomb], () => 1000),
     );
+    // A bomb that the central directory does not list, ahead of a harmless entry that it does:
+    // a streaming reader would still meet it.
+    const harmless = {
+      name: 'xl/workbook.xml',
+      method: 0 as const,
+      data: Buffer.from('<x/>'),
+      uncompressedSize: 4,
+    };
+    const both = buildZip([bomb, harmless]);
+    const hiddenAt = 30 + bomb.name.length + bomb.data.length;
+    const directoryAt = both.readUInt32LE(both.length - 6);
+    const listedOnlyHarmless = Buffer.concat([
+      both.subarray(0, directoryAt),
+      both.subarray(directoryAt + 46 + bomb.name.length, both.length - 22),
+      both.subarray(both.length - 22),
+    ]);
+    const end = listedOnlyHarmless.length - 22;
+    listedOnlyHarmless.writeUInt16LE(1, end + 8);
+    listedOnlyHarmless.writeUInt16LE(1, end + 10);
+    listedOnlyHarmless.writeUInt32LE(46 + harmless.name.length, end + 12);
+    listedOnlyHarmless.writeUInt32LE(
+      hiddenAt,
+      listedOnlyHarmless.length - 22 - 46 - harmless.name.length + 42,
+    );
+    ids.hiddenBomb = await add('hidden-bomb.xlsx', listedOnlyHarmless);
     ids.other = await add('other.csv', Buffer.from('secret\n'), 'OTH');
   });
   afterAll(async () => t?.close());
@@ -103,6 +128,11 @@ describe('report preview', () => {
       'a zip bomb whose headers lie',
       'lyingBomb',
       'This spreadsheet expands to too much data to preview. Download it instead.',
+    ],
+    [
+      'a zip hiding an entry from its directory',
+      'hiddenBomb',
+      'This file could not be read as a spreadsheet.',
     ],
   ])('answers 422 with a message for %s', async (_label, key, message) => {
     const reply = await view(ids[key] as number);
