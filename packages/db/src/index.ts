@@ -1,13 +1,13 @@
 export * from './audit.js';
+export * from './banners.js';
 export * from './connection.js';
 export * from './dashboard-activity.js';
 export * from './dashboards.js';
+export * from './faqs.js';
 export * from './migrate.js';
+export * from './partner-images.js';
+export * from './reported-issues.js';
 export type * from './schema.js';
 export * from './service-accounts.js';
 export * from './sessions.js';
 export * from './users.js';
-export * from './banners.js';
-export * from './faqs.js';
-export * from './partner-images.js';
-export * from './reported-issues.js';

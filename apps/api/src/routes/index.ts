@@ -13,6 +13,7 @@ import humanVerificationRoutes from './human-verification.js';
 import logoRoutes from './logo.js';
 import marketingRoutes from './marketing.js';
 import reportFileRoutes from './report-files.js';
+import reportMonitorRunsRoutes from './report-monitor-runs.js';
 import reportRoutes from './reports.js';
 import serviceAccountRoutes from './service-accounts.js';
 import userRoutes from './user.js';
@@ -23,6 +24,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(serviceAccountRoutes);
+  await app.register(reportMonitorRunsRoutes);
   await app.register(faqRoutes);
   await app.register(contactUsRoutes);
   await app.register(bannerRoutes);
@@ -31,9 +33,9 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(reportRoutes);
   await app.register(reportFileRoutes);
   await app.register(humanVerificationRoutes);
+  await app.register(adminRoutes);
   await app.register(dashboardRoutes);
   await app.register(adminDashboardRoutes);
   await app.register(dashboardActivityRoutes);
   await app.register(dashboardEmbedRoutes);
-  await app.register(adminRoutes);
 }
