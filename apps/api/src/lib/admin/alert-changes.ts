@@ -1,5 +1,6 @@
 import type { Database } from '@portal/db';
 import { writeAudit } from '@portal/db';
+import { isForeignKeyViolation } from '@portal/db/admin-lists';
 import {
   deleteReportMonitor,
   deleteReportMonitorsOfCategories,
@@ -35,6 +36,10 @@ async function attempt(ref: AlertChangeRef, log: FastifyBaseLogger, work: () => 
     problem = await work();
   } catch (error) {
     if (error instanceof HttpError) throw error;
+    if (isForeignKeyViolation(error)) {
+      const reason = 'Its partner or report category no longer exists. Reload the page and try again.';
+      throw new HttpError(409, alertChangeFailure(ref, reason), { failedChange: ref });
+    }
     log.error({ err: error, change: ref }, 'report alert change failed');
     throw new HttpError(500, alertChangeFailure(ref, 'An unexpected error occurred.'), { failedChange: ref });
   }

@@ -1,4 +1,5 @@
 import { writeAudit } from '@portal/db';
+import { isForeignKeyViolation } from '@portal/db/admin-lists';
 import { insertPartner, lockPartner, updatePartner } from '@portal/db/admin-partner-writes';
 import {
   type AdminPartner,
@@ -31,6 +32,8 @@ export type PartnerSave = PartnerInput & { reportAlertChanges?: AlertChanges };
 type Catalog = Awaited<ReturnType<typeof listCategoryCatalog>>;
 
 export const PARTNER_NOT_FOUND = 'Partner was not found.';
+export const CATALOG_CHANGED =
+  'A report category or frequency type was changed meanwhile. Reload the page and try again.';
 export const ALERTS_FOR_EXT_ONLY = 'Report alerts can be set for partners of the EXT access type only.';
 const NO_CHANGES: AlertChanges = { creates: [], updates: [], deletes: [] };
 
@@ -110,6 +113,21 @@ export async function savePartner(
   const changes = canonicalChanges(save.body.reportAlertChanges ?? NO_CHANGES, values);
   checkAlertChanges(changes, values);
 
+  try {
+    return await saveInTransaction(app, save, values, changes);
+  } catch (error) {
+    // A category or frequency type deleted since the form was read.
+    if (isForeignKeyViolation(error)) throw conflict(CATALOG_CHANGED);
+    throw error;
+  }
+}
+
+async function saveInTransaction(
+  app: FastifyInstance,
+  save: Pick<Parameters<typeof savePartner>[1], 'mode' | 'actorUserId' | 'log'>,
+  values: PartnerValues,
+  changes: AlertChanges,
+) {
   return app.db.transaction().execute(async (trx) => {
     const [existing] = await findAdminPartners(trx, values.code, values.accessTypeCode);
     let partnerId: number;
