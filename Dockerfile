@@ -10,7 +10,7 @@ COPY packages/domain/package.json packages/domain/
 COPY packages/db/package.json packages/db/
 COPY packages/queue/package.json packages/queue/
 COPY packages/storage/package.json packages/storage/
-RUN npm ci --no-audit --no-fund
+RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build -w @portal/web
 ENV NODE_ENV=production

@@ -90,7 +90,7 @@ function stop(code = 0) {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
-if (!existsSync(join(root, 'node_modules/.package-lock.json'))) run('npm', ['ci', '--no-audit', '--no-fund']);
+if (!existsSync(join(root, 'node_modules/.package-lock.json'))) run('npm', ['install', '--no-audit', '--no-fund']);
 if (!process.argv.includes('--no-build')) run('npm', ['run', 'build', '-w', '@portal/web']);
 await ensureRedis();
 

@@ -4,7 +4,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund
+  # npm ci refuses this lock: the registry here lacks some other platforms' optional binaries
+  # (biome, turbo), which npm install skips.
+  npm install --no-audit --no-fund
 fi
 if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
