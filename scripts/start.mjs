@@ -59,12 +59,17 @@ async function ensureRedis() {
   const port = 6390;
   console.log(`start: no Redis at ${env.REDIS_URL}; starting a private one on port ${port} (data/redis)`);
   children.push(
-    spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes'], {
-      stdio: 'ignore',
-    }),
+    spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes'],
+      {
+        stdio: 'ignore',
+      },
+    ),
   );
   env.REDIS_URL = `redis://127.0.0.1:${port}`;
-  for (let i = 0; i < 50 && !(await answers(env.REDIS_URL)); i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 50 && !(await answers(env.REDIS_URL)); i++)
+    await new Promise((r) => setTimeout(r, 100));
 }
 
 function startChild(name, script) {
@@ -83,14 +88,15 @@ function stop(code = 0) {
   stopping = true;
   for (const child of children) child.kill('SIGTERM');
   setTimeout(() => process.exit(code), 5000).unref();
-  Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : c.once('exit', r))))).then(() =>
-    process.exit(code),
+  Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : c.once('exit', r))))).then(
+    () => process.exit(code),
   );
 }
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
-if (!existsSync(join(root, 'node_modules/.package-lock.json'))) run('npm', ['install', '--no-audit', '--no-fund']);
+if (!existsSync(join(root, 'node_modules/.package-lock.json')))
+  run('npm', ['install', '--no-audit', '--no-fund']);
 if (!process.argv.includes('--no-build')) run('npm', ['run', 'build', '-w', '@portal/web']);
 await ensureRedis();
 
