@@ -60,6 +60,17 @@ describe('route table', () => {
 
   it('checks partner access where the path names one', async () => {
     const grants = { partners: { partnerAccess: [{ accessTypeCode: 'EXT', partnerCode: 'ACME' }] } };
+    const category = (code: string) => ({ code, name: code, externalLink: null, frequencyTypes: [] });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(200, {
+          categories: [category('SETTLEMENT'), category('CHARGEBACKS')],
+          selectedAccessType: { code: 'EXT', name: 'External' },
+          selectedPartner: { code: 'ACME', name: 'Acme', type: 'EXT' },
+        }),
+      ),
+    );
     const first = renderAt('/partners/EXT/ACME/report-categories', ['VIEW_REPORTS'], grants);
     expect(await screen.findByRole('heading', { name: 'Report Categories', level: 1 })).toBeTruthy();
     first.unmount();

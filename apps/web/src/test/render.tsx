@@ -10,6 +10,7 @@ import { swrConfig } from '../api/swr.js';
 import { type Auth, AuthContext, type AuthState } from '../auth/auth-context.js';
 import { type PortalUser, toPrincipal } from '../auth/user.js';
 import { CurrentPageContext } from '../components/current-page.js';
+import { ExternalLinkGuard } from '../components/ExternalLinkGuard.js';
 import { theme } from '../theme.js';
 import { setViewportWidth } from './browser-stubs.js';
 
@@ -73,7 +74,9 @@ export function renderWithProviders(ui: ReactNode, { path = '/', auth = signedIn
       <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>
         <MemoryRouter initialEntries={[path]}>
           <AuthContext.Provider value={auth}>
-            <CurrentPageContext.Provider value={page ?? null}>{ui}</CurrentPageContext.Provider>
+            <ExternalLinkGuard>
+              <CurrentPageContext.Provider value={page ?? null}>{ui}</CurrentPageContext.Provider>
+            </ExternalLinkGuard>
             <LocationProbe />
           </AuthContext.Provider>
         </MemoryRouter>
