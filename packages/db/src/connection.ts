@@ -26,6 +26,7 @@ export type ConnectOptions = {
 
 const OID_INT8 = 20;
 const OID_DATE = 1082;
+const ADMIN_SHUTDOWN = '57P01';
 
 // `date` stays 'YYYY-MM-DD' (never a local-time Date) and bigint counts become numbers:
 // report sizes and ids stay far below 2^53.
@@ -43,6 +44,11 @@ export function connect(options: ConnectOptions = {}): DatabaseHandle {
       connectionString: options.databaseUrl,
       max: options.maxConnections ?? 10,
       types: pgTypes as pg.CustomTypesConfig,
+    });
+    // An idle pooled connection that the server ends (a restart, a failover, a dropped test
+    // database) must not crash the process: the pool drops it and opens a new one when needed.
+    pool.on('error', (error: Error & { code?: string }) => {
+      if (error.code !== ADMIN_SHUTDOWN) console.warn(`database: idle connection lost: ${error.message}`);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', pool, close: () => db.destroy() };
