@@ -47,7 +47,7 @@ describe('route table', () => {
     );
     renderAt('/admin/partners', ['MANAGE_PARTNERS']);
     expect(await screen.findByRole('heading', { name: 'Manage Partners', level: 1 })).toBeTruthy();
-    expect(screen.getByText(MESSAGES.noResults)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.noResults)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Add' }).getAttribute('href')).toBe('/admin/partners/new');
     expect(document.title).toBe('Manage Partners');
   });
