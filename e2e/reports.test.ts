@@ -46,6 +46,7 @@ const MONTHS = [
 async function pickDate(page: Page, inputTestId: string, isoDate: string) {
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
   await page.getByTestId(inputTestId).click();
+  await page.locator('button[data-direction="previous"]').first().waitFor();
   const dayButton = page.locator(
     `button[aria-label="${day} ${MONTHS[month - 1]} ${year}"]:not([data-outside])`,
   );

@@ -12,8 +12,9 @@ describe('the portal shell in Chromium', () => {
     const { page } = session;
     await page.goto('/');
     await page.waitForURL('**/login**');
-    await expect(page.getByLabel('Email Address or EID').isVisible()).resolves.toBe(true);
-    expect(await page.title()).not.toBe('');
+    await page.getByLabel('Email Address or EID').waitFor();
+    await page.waitForFunction(() => document.title !== '');
+    expect(await page.getByRole('button', { name: 'Sign On' }).isVisible()).toBe(true);
   });
 
   it('renders the home page with its cards after sign-in, and navigation works', async () => {
@@ -26,7 +27,8 @@ describe('the portal shell in Chromium', () => {
     }
     await page.getByRole('link', { name: 'FAQs' }).first().click();
     await page.waitForURL('**/faqs');
-    expect(await page.title()).toContain('FAQs');
+    await page.waitForFunction(() => document.title === 'FAQs');
+    expect(await page.getByRole('heading', { name: 'FAQs', level: 1 }).isVisible()).toBe(true);
   });
 
   it('shows Page Not Found for an unknown path', async () => {
