@@ -37,6 +37,8 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
           fileParallelism: false,
+          // A browser test that fails twice in a row fails the run; once may be the machine.
+          retry: 1,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

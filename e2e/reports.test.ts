@@ -54,6 +54,8 @@ async function pickDate(page: Page, inputTestId: string, isoDate: string) {
     await page.locator('button[data-direction="previous"]').first().click();
   }
   await dayButton.click();
+  // The dropdown closes with a transition: wait until it is gone, so the next picker's is the only one.
+  await expect.poll(() => page.locator('button[data-direction="previous"]').count()).toBe(0);
 }
 
 describe('reports in Chromium', () => {
