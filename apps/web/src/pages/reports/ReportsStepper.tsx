@@ -27,7 +27,7 @@ export function ReportsStepper({ active }: { active: 0 | 1 | 2 }) {
         <Stepper.Step
           key={step.label}
           label={step.label}
-          description={index === 1 ? params.partnerCode : index === 2 ? params.reportCategoryCode : undefined}
+          description={index === 0 ? params.partnerCode : index === 1 ? params.reportCategoryCode : undefined}
         />
       ))}
     </Stepper>
