@@ -3,15 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listPartnerSummaries } from '@portal/db';
 import { canAccessPartner, type MarketingPartners, MESSAGES } from '@portal/domain';
 import { Type } from '@sinclair/typebox';
-import {
-  ImageReply,
-  multipartLimits,
-  PartnerCodeParams,
-  requirePartnerCode,
-  sendPartnerImage,
-  UploadReply,
-  uploadPartnerImage,
-} from '../lib/content/partner-images.js';
+import { multipartLimits, registerPartnerImageRoutes } from '../lib/content/partner-images.js';
 import { requireUser } from '../plugins/access.js';
 
 // SPEC.md §7 marketing. Users with MANAGE_MARKETING_CONTENT choose among the partners they may
@@ -19,7 +11,6 @@ import { requireUser } from '../plugins/access.js';
 // may see the partner, since the dashboard selection page shows it in the mobile popup (§9).
 
 const manage = { access: { feature: 'MANAGE_MARKETING_CONTENT' as const } };
-const Message = Type.Object({ message: Type.String() });
 const MarketingPartnersReply = Type.Object({
   accessTypes: Type.Array(Type.Object({ name: Type.String(), code: Type.String() })),
   partners: Type.Record(
@@ -56,44 +47,14 @@ const marketingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get(
-    '/api/marketing/latest/:partnerCode',
-    {
-      config: { access: 'authenticated' },
-      schema: {
-        summary: "The partner's latest marketing image (jpeg or png); 404 when none was uploaded",
-        params: PartnerCodeParams,
-        response: { 200: ImageReply, 404: Message },
-      },
-    },
-    async (request, reply) => {
-      const partnerCode = await requirePartnerCode(app, request, request.params.partnerCode);
-      return sendPartnerImage(app, reply, partnerCode, 'MARKETING', MESSAGES.marketingNotFound);
-    },
-  );
-
-  app.post(
-    '/api/marketing/upload/:partnerCode',
-    {
-      config: manage,
-      schema: {
-        summary: "Replaces the partner's marketing image: multipart, field File, a jpeg or png",
-        consumes: ['multipart/form-data'],
-        params: PartnerCodeParams,
-        response: { 200: UploadReply },
-      },
-    },
-    async (request) => {
-      const partnerCode = await requirePartnerCode(
-        app,
-        request,
-        request.params.partnerCode,
-        'MANAGE_MARKETING_CONTENT',
-      );
-      const saved = await uploadPartnerImage(app, request, partnerCode, 'MARKETING');
-      return { message: MESSAGES.uploadSuccess, ...saved };
-    },
-  );
+  registerPartnerImageRoutes(app, {
+    kind: 'MARKETING',
+    servePath: '/api/marketing/latest/:partnerCode',
+    serveSummary: "The partner's latest marketing image (jpeg or png); 404 when none was uploaded",
+    notFoundMessage: MESSAGES.marketingNotFound,
+    uploadPath: '/api/marketing/upload/:partnerCode',
+    uploadSummary: "Replaces the partner's marketing image: multipart, field File, a jpeg or png",
+  });
 };
 
 export default marketingRoutes;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { findPartnerImage, findPartnersByCode, savePartnerImage, writeAudit } from '@portal/db';
 import {
   canAccessPartnerCode,
@@ -7,6 +8,7 @@ import {
   IMAGE_SIGNATURE_BYTES,
   imageTooLargeMessage,
   MAX_IMAGE_UPLOAD_BYTES,
+  MESSAGES,
   type PartnerImageKind,
 } from '@portal/domain';
 import { BlobNotFoundError } from '@portal/storage';
@@ -166,4 +168,64 @@ export async function uploadPartnerImage(
     });
   }
   return { partnerCode, contentType: check.contentType, byteSize: bytes.length };
+}
+
+const Message = Type.Object({ message: Type.String() });
+
+export interface PartnerImageRoutes {
+  kind: PartnerImageKind;
+  /** GET: the current image, for every signed-in user who may see the partner. */
+  servePath: string;
+  serveSummary: string;
+  notFoundMessage: string;
+  /** POST: replaces the image, for users managing marketing content. */
+  uploadPath: string;
+  uploadSummary: string;
+}
+
+/**
+ * The two routes of one kind of partner image (both take :partnerCode). The caller's plugin
+ * registers @fastify/multipart with `multipartLimits` first.
+ */
+export function registerPartnerImageRoutes(instance: FastifyInstance, routes: PartnerImageRoutes) {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
+    routes.servePath,
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary: routes.serveSummary,
+        params: PartnerCodeParams,
+        response: { 200: ImageReply, 404: Message },
+      },
+    },
+    async (request, reply) => {
+      const partnerCode = await requirePartnerCode(app, request, request.params.partnerCode);
+      return sendPartnerImage(app, reply, partnerCode, routes.kind, routes.notFoundMessage);
+    },
+  );
+
+  app.post(
+    routes.uploadPath,
+    {
+      config: { access: { feature: 'MANAGE_MARKETING_CONTENT' } },
+      schema: {
+        summary: routes.uploadSummary,
+        consumes: ['multipart/form-data'],
+        params: PartnerCodeParams,
+        response: { 200: UploadReply },
+      },
+    },
+    async (request) => {
+      const partnerCode = await requirePartnerCode(
+        app,
+        request,
+        request.params.partnerCode,
+        'MANAGE_MARKETING_CONTENT',
+      );
+      const saved = await uploadPartnerImage(app, request, partnerCode, routes.kind);
+      return { message: MESSAGES.uploadSuccess, ...saved };
+    },
+  );
 }
