@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Table, Text, Title } from '@mantine/core';
 import { formatTimeToLive, isBannerShowing, MESSAGES } from '@portal/domain';
 import { formatUsDate } from '@portal/domain/iso-date';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import type { BannerReply, BannerView } from '../../components/SiteBanner.js';
 import { BannerForm, type BannerSave, bannerFormOf, emptyBannerForm } from './banner/BannerForm.js';
+import { ConfirmModal, useConfirm } from './list/use-confirm.js';
 
 type Notice = { ok: boolean; text: string };
 
@@ -22,9 +23,19 @@ function status(banner: BannerView, now: Date): { label: string; color: string }
 export default function ManageBannerPage() {
   const { data, mutate } = useApi<BannerReply>('/api/banner');
   const [editing, setEditing] = useState<BannerView | null>(null);
-  const [disabling, setDisabling] = useState<BannerView | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [busy, setBusy] = useState(false);
+  const disabling = useConfirm<BannerView>(async (banner) => {
+    setNotice(null);
+    try {
+      await put(`/api/banner/${banner.bannerId}/disable`);
+      setNotice({ ok: true, text: MESSAGES.bannerDeleted });
+      if (editing?.bannerId === banner.bannerId) setEditing(null);
+      await mutate();
+    } catch (error) {
+      console.error('Disabling the banner failed', error);
+      setNotice({ ok: false, text: MESSAGES.bannerDeleteFailed });
+    }
+  });
   const now = new Date();
 
   async function save(banner: BannerSave) {
@@ -40,24 +51,6 @@ export default function ManageBannerPage() {
       console.error('Saving the banner failed', error);
       setNotice({ ok: false, text: MESSAGES.bannerUpdateFailed });
       throw error;
-    }
-  }
-
-  async function disable() {
-    if (disabling === null) return;
-    setBusy(true);
-    setNotice(null);
-    try {
-      await put(`/api/banner/${disabling.bannerId}/disable`);
-      setNotice({ ok: true, text: MESSAGES.bannerDeleted });
-      if (editing?.bannerId === disabling.bannerId) setEditing(null);
-      await mutate();
-    } catch (error) {
-      console.error('Disabling the banner failed', error);
-      setNotice({ ok: false, text: MESSAGES.bannerDeleteFailed });
-    } finally {
-      setBusy(false);
-      setDisabling(null);
     }
   }
 
@@ -124,7 +117,7 @@ export default function ManageBannerPage() {
                         Edit
                       </Button>
                       {banner.isActive && (
-                        <Button size="xs" variant="light" color="red" onClick={() => setDisabling(banner)}>
+                        <Button size="xs" variant="light" color="red" onClick={() => disabling.ask(banner)}>
                           Disable
                         </Button>
                       )}
@@ -136,17 +129,9 @@ export default function ManageBannerPage() {
           </Table.Tbody>
         </Table>
       )}
-      <Modal opened={disabling !== null} onClose={() => setDisabling(null)} title="Disable Banner" centered>
-        <Text>Are you sure you want to disable the banner '{disabling?.bannerMessage}'?</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDisabling(null)} disabled={busy}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={disable} loading={busy}>
-            Disable
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmModal confirm={disabling} title="Disable Banner" confirmLabel="Disable">
+        <Text>Are you sure you want to disable the banner '{disabling.row?.bannerMessage}'?</Text>
+      </ConfirmModal>
     </PageFrame>
   );
 }

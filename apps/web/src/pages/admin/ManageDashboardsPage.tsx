@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Table, Text, TextInput } from '@mantine/core';
 import { DASHBOARD_TYPE_NAMES, normalizeDashboardType } from '@portal/domain';
 import { useState } from 'react';
 import { del } from '../../api/api.js';
@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/EmptyState.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import type { Dashboard } from '../dashboards/dashboard-api.js';
 import { DashboardForm } from './dashboards/DashboardForm.js';
+import { ConfirmModal, useConfirm } from './list/use-confirm.js';
 
 // /admin/dashboards (MANAGE_DASHBOARDS): every dashboard with column filters, Add, Edit and Delete
 // with a confirm dialog (SPEC.md §2 admin list tables).
@@ -46,27 +47,19 @@ export default function ManageDashboardsPage() {
     dashboardContentType: '',
   });
   const [editing, setEditing] = useState<Dashboard | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Dashboard | null>(null);
-  const [busy, setBusy] = useState(false);
+  const deleting = useConfirm<Dashboard>(async (dashboard) => {
+    try {
+      await del(`/api/dashboards/${dashboard.dashboardId}`);
+      await mutate();
+    } catch (error) {
+      console.error('Deleting the dashboard failed', error);
+    }
+  });
 
   const shown = (dashboards ?? []).filter((d) =>
     COLUMNS.every((column) => cell(d, column).toLowerCase().includes(filters[column].trim().toLowerCase())),
   );
   const accessTypes = [...new Set(['EXT', 'INT', ...(dashboards ?? []).map((d) => d.partner.type)])];
-
-  async function confirmDelete() {
-    if (deleting === null) return;
-    setBusy(true);
-    try {
-      await del(`/api/dashboards/${deleting.dashboardId}`);
-      await mutate();
-    } catch (error) {
-      console.error('Deleting the dashboard failed', error);
-    } finally {
-      setBusy(false);
-      setDeleting(null);
-    }
-  }
 
   return (
     <PageFrame trail={['admin']} actions={<Button onClick={() => setEditing('new')}>Add</Button>}>
@@ -111,7 +104,7 @@ export default function ManageDashboardsPage() {
                     <Button size="xs" variant="light" onClick={() => setEditing(dashboard)}>
                       Edit
                     </Button>
-                    <Button size="xs" variant="light" color="red" onClick={() => setDeleting(dashboard)}>
+                    <Button size="xs" variant="light" color="red" onClick={() => deleting.ask(dashboard)}>
                       Delete
                     </Button>
                   </Group>
@@ -133,17 +126,9 @@ export default function ManageDashboardsPage() {
           }}
         />
       )}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete Dashboard" centered>
-        <Text>Are you sure you want to delete the dashboard '{deleting?.dashboardName}'?</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDeleting(null)} disabled={busy}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={confirmDelete} loading={busy}>
-            Delete
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmModal confirm={deleting} title="Delete Dashboard" confirmLabel="Delete">
+        <Text>Are you sure you want to delete the dashboard '{deleting.row?.dashboardName}'?</Text>
+      </ConfirmModal>
     </PageFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Table, Text, TextInput } from '@mantine/core';
 import type { Faq } from '@portal/domain';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { useApi } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageFrame } from '../../components/PageFrame.js';
+import { ConfirmModal, useConfirm } from './list/use-confirm.js';
 
 const contains = (text: string, filter: string) => text.toLowerCase().includes(filter.trim().toLowerCase());
 
@@ -14,26 +15,18 @@ const contains = (text: string, filter: string) => text.toLowerCase().includes(f
 export default function ManageFaqsPage() {
   const { data: faqs, mutate } = useApi<Faq[]>('/api/faqs');
   const [filters, setFilters] = useState({ question: '', answer: '' });
-  const [deleting, setDeleting] = useState<Faq | null>(null);
-  const [busy, setBusy] = useState(false);
+  const deleting = useConfirm<Faq>(async (faq) => {
+    try {
+      await del(`/api/faqs/${faq.id}`);
+      await mutate();
+    } catch (error) {
+      console.error('Deleting the FAQ failed', error);
+    }
+  });
 
   const shown = (faqs ?? []).filter(
     (faq) => contains(faq.question, filters.question) && contains(faq.answer, filters.answer),
   );
-
-  async function confirmDelete() {
-    if (deleting === null) return;
-    setBusy(true);
-    try {
-      await del(`/api/faqs/${deleting.id}`);
-      await mutate();
-    } catch (error) {
-      console.error('Deleting the FAQ failed', error);
-    } finally {
-      setBusy(false);
-      setDeleting(null);
-    }
-  }
 
   return (
     <PageFrame
@@ -83,7 +76,7 @@ export default function ManageFaqsPage() {
                     <Button size="xs" variant="light" component={Link} to={`/admin/faqs/${faq.id}/edit`}>
                       Edit
                     </Button>
-                    <Button size="xs" variant="light" color="red" onClick={() => setDeleting(faq)}>
+                    <Button size="xs" variant="light" color="red" onClick={() => deleting.ask(faq)}>
                       Delete
                     </Button>
                   </Group>
@@ -94,17 +87,9 @@ export default function ManageFaqsPage() {
         </Table>
       )}
       {faqs !== undefined && shown.length === 0 && <EmptyState />}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete FAQ" centered>
-        <Text>Are you sure you want to delete the FAQ '{deleting?.question}'?</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDeleting(null)} disabled={busy}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={confirmDelete} loading={busy}>
-            Delete
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmModal confirm={deleting} title="Delete FAQ" confirmLabel="Delete">
+        <Text>Are you sure you want to delete the FAQ '{deleting.row?.question}'?</Text>
+      </ConfirmModal>
     </PageFrame>
   );
 }

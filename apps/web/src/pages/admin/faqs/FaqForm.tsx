@@ -1,8 +1,9 @@
-import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Stack, Textarea, TextInput } from '@mantine/core';
 import { type FaqInput, faqProblems } from '@portal/domain';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../api/api.js';
+import { FormActions } from '../form/FormActions.js';
 
 type Errors = Partial<Record<keyof FaqInput, string>>;
 
@@ -65,14 +66,7 @@ export function FaqForm({
           error={errors.answer}
           onChange={(event) => setForm({ ...form, answer: event.currentTarget.value })}
         />
-        <Group>
-          <Button variant="default" onClick={() => navigate('/admin/faqs')} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
-            Save
-          </Button>
-        </Group>
+        <FormActions saving={saving} onCancel={() => navigate('/admin/faqs')} />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Select, Stack, TextInput } from '@mantine/core';
 import { alertsEnabledFor, partnerProblems } from '@portal/domain/admin-partner';
 import type { ReportAlertInput } from '@portal/domain/admin-report-alert';
 import {
@@ -10,16 +10,10 @@ import {
   visibleAlerts,
 } from '@portal/domain/alert-queue';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { post, put } from '../../../api/api.js';
-import {
-  type FieldErrors,
-  failureMessage,
-  isLeaving,
-  serverFieldErrors,
-  toFieldErrors,
-} from '../list/form-errors.js';
-import { useForget } from '../list/use-forget.js';
+import { FormActions } from '../form/FormActions.js';
+import { useAdminSave } from '../form/use-admin-save.js';
+import { failureMessage, toFieldErrors } from '../list/form-errors.js';
 import { AlertEditor } from './AlertEditor.js';
 import { AlertList } from './AlertList.js';
 import { CategoryPicker } from './CategoryPicker.js';
@@ -45,13 +39,14 @@ type PartnerFormProps = {
 type Editing = { category: CatalogCategory; row: AlertRow | null };
 
 export function PartnerForm({ mode, reference, initial, monitors }: PartnerFormProps) {
-  const navigate = useNavigate();
-  const forget = useForget('/api/admin/partners', '/api/report-monitors');
+  const { errors, setErrors, saving, save, cancel } = useAdminSave({
+    list: '/admin/partners',
+    forget: ['/api/admin/partners', '/api/report-monitors'],
+    what: 'partner',
+  });
   const [state, setState] = useState(initial);
   const [queue, setQueue] = useState(EMPTY_ALERT_QUEUE);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [editing, setEditing] = useState<Editing | null>(null);
   const saved = savedAlerts(monitors);
   const selectedCodes = state.categories.map((c) => c.code);
@@ -66,19 +61,12 @@ export function PartnerForm({ mode, reference, initial, monitors }: PartnerFormP
     setErrors(toFieldErrors(problems));
     if (problems.length > 0) return;
     const body = { ...toPartnerInput(state), reportAlertChanges: alertChanges(queue, selectedCodes) };
-    setSaving(true);
-    try {
-      await (mode === 'create' ? post('/api/partners', body) : put('/api/partners', body));
-      await forget();
-      navigate('/admin/partners');
-    } catch (error) {
-      if (isLeaving(error)) return;
-      const fieldErrors = serverFieldErrors(error);
-      if (fieldErrors) setErrors(fieldErrors);
-      // A failed alert change names itself; nothing was saved and the queue is kept for another try.
-      setFailure(failureMessage(error));
-      setSaving(false);
-    }
+    await save(
+      () => (mode === 'create' ? post('/api/partners', body) : put('/api/partners', body)),
+      // Field errors land on their fields, and a failed alert change names itself; nothing was
+      // saved and the queue is kept for another try.
+      (error) => setFailure(failureMessage(error)),
+    );
   }
 
   function saveAlert(alert: ReportAlertInput) {
@@ -135,14 +123,7 @@ export function PartnerForm({ mode, reference, initial, monitors }: PartnerFormP
             {failure}
           </Alert>
         )}
-        <Group>
-          <Button variant="default" onClick={() => navigate('/admin/partners')} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
-            Save
-          </Button>
-        </Group>
+        <FormActions saving={saving} onCancel={cancel} />
       </Stack>
       {editing && (
         <AlertEditor

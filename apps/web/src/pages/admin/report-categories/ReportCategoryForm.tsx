@@ -1,10 +1,10 @@
 import { Button, Checkbox, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { normalizeReportCategory, reportCategoryProblems } from '@portal/domain/admin-report-category';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { post, put } from '../../../api/api.js';
-import { type FieldErrors, isLeaving, serverFieldErrors, toFieldErrors } from '../list/form-errors.js';
-import { useForget } from '../list/use-forget.js';
+import { FormActions } from '../form/FormActions.js';
+import { useAdminSave } from '../form/use-admin-save.js';
+import { toFieldErrors } from '../list/form-errors.js';
 import type { CodeName } from '../partners/partners-api.js';
 import type { CategoryPartner } from './categories-api.js';
 import { DatasetDialog } from './DatasetDialog.js';
@@ -30,14 +30,13 @@ type Props = {
   accessTypes: CodeName[];
 };
 
-const LIST = '/admin/report-categories';
-
 export function ReportCategoryForm({ mode, initial, frequencyTypes, accessTypes }: Props) {
-  const navigate = useNavigate();
-  const forget = useForget('/api/admin/categories', '/api/admin/partners');
+  const { errors, setErrors, saving, save, cancel } = useAdminSave({
+    list: '/admin/report-categories',
+    forget: ['/api/admin/categories', '/api/admin/partners'],
+    what: 'report category',
+  });
   const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
   const [addingPartner, setAddingPartner] = useState(false);
   const input = { ...form, frequencyTypes: form.frequencyTypes.map((code) => ({ code })) };
 
@@ -56,19 +55,7 @@ export function ReportCategoryForm({ mode, initial, frequencyTypes, accessTypes 
       ownerEmails: values.ownerEmails,
       partners: form.partners.map((p) => ({ type: p.type, code: p.code })),
     };
-    setSaving(true);
-    try {
-      await (mode === 'create' ? post('/api/categories', body) : put('/api/categories', body));
-      await forget();
-      navigate(LIST);
-    } catch (error) {
-      if (isLeaving(error)) return;
-      const fieldErrors = serverFieldErrors(error);
-      if (fieldErrors) setErrors(fieldErrors);
-      // SPEC.md §8: other admin form save errors are logged only.
-      else console.error('Saving the report category failed', error);
-      setSaving(false);
-    }
+    await save(() => (mode === 'create' ? post('/api/categories', body) : put('/api/categories', body)));
   }
 
   return (
@@ -161,14 +148,7 @@ export function ReportCategoryForm({ mode, initial, frequencyTypes, accessTypes 
             </Table.Tbody>
           </Table>
         </div>
-        <Group>
-          <Button variant="default" onClick={() => navigate(LIST)} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
-            Save
-          </Button>
-        </Group>
+        <FormActions saving={saving} onCancel={cancel} />
       </Stack>
       {addingPartner && (
         <DatasetDialog

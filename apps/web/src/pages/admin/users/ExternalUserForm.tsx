@@ -1,14 +1,14 @@
-import { Button, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { MultiSelect, Stack, TextInput } from '@mantine/core';
 import {
   EXTERNAL_USER_FEATURES,
   externalUserProblems,
   normalizeExternalUser,
 } from '@portal/domain/admin-external-user';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { post, put } from '../../../api/api.js';
-import { type FieldErrors, isLeaving, serverFieldErrors, toFieldErrors } from '../list/form-errors.js';
-import { useForget } from '../list/use-forget.js';
+import { FormActions } from '../form/FormActions.js';
+import { useAdminSave } from '../form/use-admin-save.js';
+import { toFieldErrors } from '../list/form-errors.js';
 import {
   formatPartnerAccess,
   PARTNER_ACCESS_HINT,
@@ -49,14 +49,13 @@ export const fromUser = (u: AdminUser): UserFormState => ({
   partnerAccess: formatPartnerAccess(u.partners.partnerAccess),
 });
 
-const LIST = '/admin/users';
-
 export function ExternalUserForm({ mode, initial }: { mode: 'create' | 'edit'; initial: UserFormState }) {
-  const navigate = useNavigate();
-  const forget = useForget('/api/external-users', '/api/users');
+  const { errors, setErrors, saving, save, cancel } = useAdminSave({
+    list: '/admin/users',
+    forget: ['/api/external-users', '/api/users'],
+    what: 'user',
+  });
   const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
   const text = (field: keyof UserFormState) => ({
     value: form[field] as string,
     error: errors[field],
@@ -74,18 +73,7 @@ export function ExternalUserForm({ mode, initial }: { mode: 'create' | 'edit'; i
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const body = { ...normalizeExternalUser(form), features: form.features, partners: { partnerAccess } };
-    setSaving(true);
-    try {
-      await (mode === 'create' ? post('/api/users', body) : put('/api/users', body));
-      await forget();
-      navigate(LIST);
-    } catch (error) {
-      if (isLeaving(error)) return;
-      const fieldErrors = serverFieldErrors(error);
-      if (fieldErrors) setErrors(fieldErrors);
-      else console.error('Saving the user failed', error);
-      setSaving(false);
-    }
+    await save(() => (mode === 'create' ? post('/api/users', body) : put('/api/users', body)));
   }
 
   return (
@@ -105,14 +93,7 @@ export function ExternalUserForm({ mode, initial }: { mode: 'create' | 'edit'; i
           onChange={(features) => setForm({ ...form, features })}
         />
         <TextInput label="Partner Access" description={PARTNER_ACCESS_HINT} {...text('partnerAccess')} />
-        <Group>
-          <Button variant="default" onClick={() => navigate(LIST)} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
-            Save
-          </Button>
-        </Group>
+        <FormActions saving={saving} onCancel={cancel} />
       </Stack>
     </form>
   );
