@@ -1,36 +1,13 @@
-import { Card, SimpleGrid, Tabs, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { type MarketingPartners, MESSAGES, marketingDestination } from '@portal/domain';
-import { Link, Navigate } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { useApi } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { PageFrame } from '../../components/PageFrame.js';
-import { PartnerLogo } from '../../components/PartnerLogo.js';
-
-type Partner = MarketingPartners['partners'][string][number];
+import { type PartnerCard, PartnerCards, PartnerTabs } from '../../components/PartnerCards.js';
 
 const uploadPath = (partnerCode: string) => `/marketing/latest/${encodeURIComponent(partnerCode)}`;
-
-function PartnerCards({ partners }: { partners: Partner[] }) {
-  return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-      {partners.map((partner) => (
-        <Card
-          key={`${partner.type}/${partner.code}`}
-          component={Link}
-          to={uploadPath(partner.code)}
-          withBorder
-          padding="md"
-          data-testid={`partner-card-${partner.code}`}
-        >
-          <PartnerLogo partnerCode={partner.code} partnerName={partner.name} />
-          <Text fw={600} mt="sm" ta="center">
-            {partner.name}
-          </Text>
-        </Card>
-      ))}
-    </SimpleGrid>
-  );
-}
+const toUpload = (partner: PartnerCard) => uploadPath(partner.code);
 
 /** SPEC.md §2 Marketing select: the partners whose marketing content the user manages. */
 export default function MarketingPage() {
@@ -50,22 +27,9 @@ export default function MarketingPage() {
       {destination.kind === 'none' ? (
         <Text>{MESSAGES.noPartnerAccess}</Text>
       ) : types.length === 1 ? (
-        <PartnerCards partners={data.partners[types[0]?.code ?? ''] ?? []} />
+        <PartnerCards partners={data.partners[types[0]?.code ?? ''] ?? []} to={toUpload} />
       ) : (
-        <Tabs defaultValue={types[0]?.code ?? null}>
-          <Tabs.List>
-            {types.map((type) => (
-              <Tabs.Tab key={type.code} value={type.code}>
-                {type.name}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          {types.map((type) => (
-            <Tabs.Panel key={type.code} value={type.code} pt="md">
-              <PartnerCards partners={data.partners[type.code] ?? []} />
-            </Tabs.Panel>
-          ))}
-        </Tabs>
+        <PartnerTabs types={types} partners={data.partners} to={toUpload} />
       )}
     </PageFrame>
   );
