@@ -26,6 +26,7 @@ async function main() {
     queues: workerConfig.queues,
     mailConfig: workerConfig.mail,
     publicUrl: config.PUBLIC_URL,
+    sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
     logger: pino({ level: config.LOG_LEVEL, name: 'workers' }),
   });
   const api = await startApi(config, { database });

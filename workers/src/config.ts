@@ -14,6 +14,7 @@ const Env = Type.Object({
   MAIL_FROM: Type.String({ minLength: 3, default: DEFAULT_MAIL_FROM }),
   MAIL_DIR: Type.String({ minLength: 1, default: DEFAULT_MAIL_DIR }),
   PUBLIC_URL: Type.String({ pattern: '^https?://[^/]+$', default: 'http://localhost:8000' }),
+  SESSION_IDLE_MINUTES: Type.Integer({ minimum: 1, default: 30 }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
     { default: 'info' },
@@ -28,6 +29,8 @@ export type WorkerConfig = {
   mail: MailConfig;
   /** The portal's public origin, for links in emails. */
   publicUrl: string;
+  /** The API's session idle timeout; the daily purge deletes sessions idle longer. */
+  sessionIdleMinutes: number;
   logLevel: string;
 };
 
@@ -72,6 +75,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     queues: parseQueues(config.WORKER_QUEUES),
     mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, mailDir: config.MAIL_DIR },
     publicUrl: config.PUBLIC_URL,
+    sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
     logLevel: config.LOG_LEVEL,
   };
 }

@@ -15,6 +15,7 @@ async function main() {
     queues: config.queues,
     mailConfig: config.mail,
     publicUrl: config.publicUrl,
+    sessionIdleMinutes: config.sessionIdleMinutes,
     logger,
   });
 

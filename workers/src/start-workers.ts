@@ -7,6 +7,7 @@ import { createMailer, type MailConfig } from './mail/send-mail.js';
 import { startMonitorSchedule } from './monitors/schedule.js';
 import { createRegistry } from './registry.js';
 import { type RelayTuning, startOutboxRelay } from './relay/outbox-relay.js';
+import { startSessionPurgeSchedule } from './sessions/purge.js';
 
 export type StartWorkersOptions = {
   handle: DatabaseHandle;
@@ -25,9 +26,12 @@ export type StartWorkersOptions = {
   publicUrl?: string;
   /** The clock of the report monitor schedule and checks; tests fix it at 10:00 ET. */
   now?: () => Date;
+  /** SESSION_IDLE_MINUTES, the API's idle timeout: the daily purge deletes sessions idle longer. */
+  sessionIdleMinutes?: number;
 };
 
 export const DEFAULT_PUBLIC_URL = 'http://localhost:8000';
+export const DEFAULT_SESSION_IDLE_MINUTES = 30;
 
 /** While Redis is away the same error repeats every reconnect; say it once a minute. */
 function throttled(report: (error: Error) => void): (error: Error) => void {
@@ -52,7 +56,10 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
   const mailer = createMailer(options.mailConfig);
   const now = options.now ?? (() => new Date());
   const publicUrl = options.publicUrl ?? DEFAULT_PUBLIC_URL;
-  const registry = createRegistry(createHandlers({ db: handle.db, mailer, now, publicUrl }));
+  const sessionIdleMinutes = options.sessionIdleMinutes ?? DEFAULT_SESSION_IDLE_MINUTES;
+  const registry = createRegistry(
+    createHandlers({ db: handle.db, mailer, now, publicUrl, sessionIdleMinutes }),
+  );
   const consumed = (options.queues ?? queueNames).filter((queue) => registry.queues().includes(queue));
 
   const workers = consumed.map((queue) => {
@@ -86,11 +93,16 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
   const monitorSchedule = consumed.includes('monitors')
     ? startMonitorSchedule({ db: handle.db, queue: producers.get('monitors'), now, logger })
     : undefined;
+  // ...and the 03:00 ET purge of expired sessions and pending logins (a job of the same queue).
+  const sessionPurgeSchedule = consumed.includes('monitors')
+    ? startSessionPurgeSchedule({ queue: producers.get('monitors'), logger })
+    : undefined;
   logger.info({ queues: consumed, relay: relay !== undefined }, 'workers started');
 
   return {
     async stop() {
       await monitorSchedule?.stop();
+      await sessionPurgeSchedule?.stop();
       await relay?.stop();
       // close() lets the job in hand finish before it resolves.
       await Promise.all(workers.map((worker) => worker.close()));

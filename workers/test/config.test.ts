@@ -12,6 +12,7 @@ describe('worker configuration', () => {
       queues: ['mail', 'activity', 'monitors', 'invitations', 'batches'],
       mail: { smtpUrl: undefined, from: 'Partner Portal <no-reply@portal.local>', mailDir: 'data/mail' },
       publicUrl: 'http://localhost:8000',
+      sessionIdleMinutes: 30,
       logLevel: 'info',
     });
   });

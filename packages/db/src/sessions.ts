@@ -86,18 +86,64 @@ export async function deleteSessionsOfUser(db: Db, userId: string): Promise<void
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
 
-/** Housekeeping: removes sessions past either timeout. */
-export async function deleteExpiredSessions(db: Db, idleMinutes: number): Promise<number> {
-  const result = await db
-    .deleteFrom('sessions')
-    .where((eb) =>
-      eb.or([
-        eb('expires_at', '<=', sql<Date>`now()`),
-        eb('last_seen_at', '<=', sql<Date>`now() - make_interval(mins => ${idleMinutes})`),
-      ]),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+/** Rows one housekeeping statement deletes at most, so no statement holds locks for long. */
+export const PURGE_BATCH_SIZE = 10_000;
+
+/**
+ * Housekeeping: removes sessions past either timeout (the ones findActiveSession refuses), in
+ * statements of at most `batchSize` rows until one deletes fewer. Returns how many it removed.
+ * Rows another purge is deleting at the same time are skipped, so running it twice is harmless.
+ */
+export async function deleteExpiredSessions(
+  db: Db,
+  idleMinutes: number,
+  batchSize = PURGE_BATCH_SIZE,
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const result = await db
+      .deleteFrom('sessions')
+      .where('session_hash', 'in', (eb) =>
+        eb
+          .selectFrom('sessions')
+          .select('session_hash')
+          .where((inner) =>
+            inner.or([
+              inner('expires_at', '<=', sql<Date>`now()`),
+              inner('last_seen_at', '<=', sql<Date>`now() - make_interval(mins => ${idleMinutes})`),
+            ]),
+          )
+          .limit(batchSize)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .executeTakeFirst();
+    const deleted = Number(result.numDeletedRows);
+    total += deleted;
+    if (deleted < batchSize) return total;
+  }
+}
+
+/** Housekeeping: removes pending logins past expires_at (abandoned sign-ins), in batches. */
+export async function deleteExpiredPendingLogins(db: Db, batchSize = PURGE_BATCH_SIZE): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const result = await db
+      .deleteFrom('pending_logins')
+      .where('state', 'in', (eb) =>
+        eb
+          .selectFrom('pending_logins')
+          .select('state')
+          .where('expires_at', '<=', sql<Date>`now()`)
+          .limit(batchSize)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .executeTakeFirst();
+    const deleted = Number(result.numDeletedRows);
+    total += deleted;
+    if (deleted < batchSize) return total;
+  }
 }
 
 export async function markSessionHumanVerified(db: Db, sessionHash: string): Promise<void> {

@@ -3,10 +3,17 @@ import { activityDashboardEvent } from './activity-dashboard-event.js';
 import { mailSend } from './mail-send.js';
 import { monitorsCheck } from './monitors-check.js';
 import { monitorsSchedule } from './monitors-schedule.js';
+import { sessionsPurge } from './sessions-purge.js';
 
 // Every job of the portal. To add one: write jobs/<job>.ts with defineJob(...), list it here,
 // and give it a handler in workers/src/handlers.ts (the worker refuses to boot without one).
-export const jobDefinitions = [activityDashboardEvent, mailSend, monitorsCheck, monitorsSchedule] as const;
+export const jobDefinitions = [
+  activityDashboardEvent,
+  mailSend,
+  monitorsCheck,
+  monitorsSchedule,
+  sessionsPurge,
+] as const;
 
 export type AnyJobDefinition = (typeof jobDefinitions)[number];
 export type JobName = AnyJobDefinition['name'];
@@ -27,4 +34,4 @@ export function findJobDefinition(name: string): AnyJobDefinition | undefined {
   return jobDefinitions.find((definition) => definition.name === name);
 }
 
-export { activityDashboardEvent, mailSend, monitorsCheck, monitorsSchedule };
+export { activityDashboardEvent, mailSend, monitorsCheck, monitorsSchedule, sessionsPurge };

@@ -1,0 +1,136 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connect, type DatabaseHandle, deleteExpiredSessions } from '@portal/db';
+import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
+import { easternWallClock } from '@portal/domain/eastern-time';
+import { enqueue, workerConnection } from '@portal/queue';
+import { SESSIONS_PURGE_CRON, SESSIONS_PURGE_SCHEDULER_ID } from '@portal/queue/jobs/sessions-purge';
+import { Queue } from 'bullmq';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEFAULT_MAIL_FROM } from '../src/mail/send-mail.js';
+import { type RunningWorkers, startWorkers } from '../src/start-workers.js';
+import { quietLogger, REDIS_URL, randomPrefix, waitFor } from './helpers.js';
+
+// One worker process with a 30-minute idle timeout; sessions and pending logins on either side of
+// each limit. The purge job (the one the 03:00 ET scheduler fires) removes exactly the dead ones.
+const IDLE_MINUTES = 30;
+const prefix = randomPrefix();
+
+let t: TestDatabase;
+let handle: DatabaseHandle;
+let workers: RunningWorkers | undefined;
+let monitors: Queue;
+
+/** A session whose last request was `idleMinutes` ago and whose absolute end is `endsInMinutes` away. */
+async function insertSession(hash: string, idleMinutes: number, endsInMinutes: number) {
+  await t.db
+    .insertInto('sessions')
+    .values({
+      session_hash: hash,
+      user_id: 'purge.user',
+      provider: 'sso',
+      id_token: null,
+      last_seen_at: sql<Date>`now() - make_interval(mins => ${idleMinutes})`,
+      expires_at: sql<Date>`now() + make_interval(mins => ${endsInMinutes})`,
+    })
+    .execute();
+}
+
+async function insertPendingLogin(state: string, expiresInSeconds: number) {
+  await t.db
+    .insertInto('pending_logins')
+    .values({
+      state,
+      provider: 'sso',
+      code_verifier: 'verifier',
+      nonce: 'nonce',
+      return_to: null,
+      expires_at: sql<Date>`now() + make_interval(secs => ${expiresInSeconds})`,
+    })
+    .execute();
+}
+
+async function remaining() {
+  const sessions = await t.db.selectFrom('sessions').select('session_hash').orderBy('session_hash').execute();
+  const logins = await t.db.selectFrom('pending_logins').select('state').orderBy('state').execute();
+  return {
+    sessions: sessions.map((row) => row.session_hash),
+    pendingLogins: logins.map((row) => row.state),
+  };
+}
+
+/** Enqueues the purge through the outbox, as any job, and waits until the worker has run it. */
+async function runPurge(jobId: string): Promise<void> {
+  await enqueue(t.db, { name: 'sessions.purge', payload: {}, jobId });
+  await waitFor(`${jobId} to complete`, async () => {
+    const job = await monitors.getJob(jobId);
+    if (job && (await job.isFailed())) throw new Error(`${jobId} failed: ${job.failedReason}`);
+    return job !== undefined && (await job.isCompleted());
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await t.db.insertInto('users').values({ user_id: 'purge.user' }).execute();
+  monitors = new Queue('monitors', { connection: workerConnection(REDIS_URL), prefix });
+  handle = connect({ databaseUrl: t.url, maxConnections: 4 });
+  workers = await startWorkers({
+    handle,
+    redisUrl: REDIS_URL,
+    prefix,
+    mailConfig: { from: DEFAULT_MAIL_FROM, mailDir: join(tmpdir(), 'portal-purge-test-mail') },
+    logger: quietLogger,
+    relay: { pollMs: 100 },
+    sessionIdleMinutes: IDLE_MINUTES,
+  });
+});
+
+afterAll(async () => {
+  await workers?.stop();
+  await handle?.close();
+  if (monitors) {
+    await monitors.obliterate({ force: true });
+    await monitors.close();
+  }
+  await t?.drop();
+});
+
+it('keeps a job scheduler firing sessions.purge at 03:00 New York time', async () => {
+  const scheduler = await waitFor('the session purge scheduler', () =>
+    monitors.getJobScheduler(SESSIONS_PURGE_SCHEDULER_ID),
+  );
+  expect(scheduler).toMatchObject({
+    name: 'sessions.purge',
+    pattern: SESSIONS_PURGE_CRON,
+    tz: 'America/New_York',
+  });
+  expect(easternWallClock(new Date(scheduler.next!))).toMatchObject({ hour: 3, minute: 0, second: 0 });
+});
+
+it('deletes expired and idle sessions and stale pending logins, keeps live ones, and is harmless twice', async () => {
+  await insertSession('live', 5, 600);
+  await insertSession('live-near-idle-limit', IDLE_MINUTES - 2, 600);
+  await insertSession('idle', IDLE_MINUTES + 1, 600);
+  await insertSession('ended', 0, -1);
+  await insertSession('idle-and-ended', 120, -60);
+  await insertPendingLogin('login-live', 600);
+  await insertPendingLogin('login-stale', -1);
+  await insertPendingLogin('login-old', -86_400);
+
+  await runPurge('sessions-purge-first');
+  const after = await remaining();
+  expect(after).toEqual({ sessions: ['live', 'live-near-idle-limit'], pendingLogins: ['login-live'] });
+
+  await runPurge('sessions-purge-second');
+  expect(await remaining()).toEqual(after);
+});
+
+it('deletes in bounded batches until a statement deletes fewer', async () => {
+  for (let index = 0; index < 7; index++) await insertSession(`ended-${index}`, 0, -1);
+  await insertSession('batch-live', 0, 600);
+  expect(await deleteExpiredSessions(t.db, IDLE_MINUTES, 3)).toBe(7);
+  expect(await deleteExpiredSessions(t.db, IDLE_MINUTES, 3)).toBe(0);
+  expect((await remaining()).sessions).toContain('batch-live');
+  expect((await remaining()).sessions.filter((hash) => hash.startsWith('ended'))).toEqual([]);
+});
