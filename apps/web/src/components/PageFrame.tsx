@@ -11,8 +11,11 @@ type PageFrameProps = {
   title?: string;
   /** A heading that differs from the title element (the home page's welcome). */
   heading?: string;
-  /** Pages leading here, as breadcrumbs; their paths are filled from the current route's parameters. */
-  trail?: PageName[];
+  /**
+   * Pages leading here, as breadcrumbs; their paths are filled from the current route's parameters.
+   * An entry may carry its own label (a partner's code rather than its page's title).
+   */
+  trail?: (PageName | { page: PageName; label: string })[];
   /** Navigation shown above the heading instead of breadcrumbs (the reports stepper). */
   steps?: ReactNode;
   /** Buttons shown beside the heading (Add, Return...). */
@@ -31,11 +34,15 @@ export function PageFrame({ title, heading, trail, steps, actions, children }: P
       {steps}
       {trail !== undefined && trail.length > 0 && (
         <Breadcrumbs>
-          {trail.map((name) => (
-            <Anchor key={name} component={Link} to={pathOf(name, params)}>
-              {PAGES[name].title}
-            </Anchor>
-          ))}
+          {trail.map((entry) => {
+            const { page, label } =
+              typeof entry === 'string' ? { page: entry, label: PAGES[entry].title } : entry;
+            return (
+              <Anchor key={page} component={Link} to={pathOf(page, params)}>
+                {label}
+              </Anchor>
+            );
+          })}
           <Text>{resolvedTitle}</Text>
         </Breadcrumbs>
       )}

@@ -13,6 +13,7 @@ import * as reportMonitorRunDetail from './2026112115_report_monitor_run_detail.
 import * as humanVerification from './2026112140_human_verification.js';
 import * as reportDates from './2026112141_report_dates.js';
 import * as adminReferenceData from './2026112150_admin_reference_data.js';
+import * as sessionPurgeIndexes from './2026112160_session_purge_indexes.js';
 
 // Listed explicitly so the same migrations run under tsx, vitest and a bundler alike.
 // A landed migration is never edited: add a new file.
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '2026112140_human_verification': humanVerification,
   '2026112141_report_dates': reportDates,
   '2026112150_admin_reference_data': adminReferenceData,
+  '2026112160_session_purge_indexes': sessionPurgeIndexes,
 };

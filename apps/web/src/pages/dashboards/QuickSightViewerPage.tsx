@@ -14,7 +14,7 @@ import { useEmbedState } from './useEmbedState.js';
 const SDK_URL = /^https:\/\/[^/]+\/embed\/[^/]+\/dashboards\/([\w-]+)(\?|$)/;
 
 export default function QuickSightViewerPage() {
-  const { pinboardId = '' } = useParams();
+  const { pinboardId = '', partnerCode = '' } = useParams();
   const dashboardId = Number(pinboardId);
   const { data } = useApi<{ dashboardUrl: string; dashboardName: string }>(
     `/api/quicksight/${encodeURIComponent(pinboardId)}`,
@@ -62,7 +62,7 @@ export default function QuickSightViewerPage() {
   return (
     <PageFrame
       title={data?.dashboardName ?? 'QuickSight Dashboard'}
-      trail={['dashboardPartners', 'dashboardSelection']}
+      trail={['dashboardPartners', { page: 'dashboardSelection', label: partnerCode }]}
       actions={<ReturnToSelection />}
     >
       <Stack gap="sm">

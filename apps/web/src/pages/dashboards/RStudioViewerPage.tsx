@@ -17,7 +17,7 @@ export default function RStudioViewerPage() {
   return (
     <PageFrame
       title={dashboard?.dashboardName ?? 'RStudio Dashboard'}
-      trail={['dashboardPartners', 'dashboardSelection']}
+      trail={['dashboardPartners', { page: 'dashboardSelection', label: partnerCode }]}
       actions={<ReturnToSelection />}
     >
       <Stack gap="sm">

@@ -19,7 +19,7 @@ const VIEW_HEIGHT = 1000;
 type TableauEmbed = { dashboardUrl: string; dashboardName: string; token: string };
 
 export default function TableauViewerPage() {
-  const { dashboardId = '' } = useParams();
+  const { dashboardId = '', partnerCode = '' } = useParams();
   const id = Number(dashboardId);
   const { data } = useApi<TableauEmbed>(`/api/tableau/${encodeURIComponent(dashboardId)}`, {
     revalidateIfStale: false,
@@ -64,7 +64,7 @@ export default function TableauViewerPage() {
   return (
     <PageFrame
       title={data?.dashboardName ?? 'Tableau Dashboard'}
-      trail={['dashboardPartners', 'dashboardSelection']}
+      trail={['dashboardPartners', { page: 'dashboardSelection', label: partnerCode }]}
       actions={<ReturnToSelection />}
     >
       <Stack gap="sm" ref={sizeRef}>

@@ -98,7 +98,7 @@ export default function ThoughtSpotViewerPage() {
   return (
     <PageFrame
       title={dashboard?.dashboardName ?? 'ThoughtSpot Dashboard'}
-      trail={['dashboardPartners', 'dashboardSelection']}
+      trail={['dashboardPartners', { page: 'dashboardSelection', label: partnerCode }]}
       actions={<ReturnToSelection />}
     >
       <Stack gap="sm">
