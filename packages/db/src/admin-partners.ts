@@ -3,6 +3,7 @@ import type { PartnerScope } from '@portal/domain/admin-partner';
 import { type Expression, type Kysely, sql, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { boundedCount, containsPattern, offsetOf, type Page, type PageRequest } from './admin-lists.js';
+import { partnerCategoryFrequencyTypes } from './partner-frequency-types.js';
 import { partnerInScope } from './partner-scope.js';
 import type { Database } from './schema.js';
 
@@ -35,15 +36,9 @@ function partnerCategories(db: Db, partnerId: Expression<number>) {
       .select((eb) => [
         'c.code',
         'c.name',
-        jsonArrayFrom(
-          eb
-            .selectFrom('partner_category_frequency_types as pf')
-            .innerJoin('frequency_types as f', 'f.code', 'pf.frequency_type_code')
-            .select(['f.code', 'f.name'])
-            .whereRef('pf.partner_id', '=', 'pc.partner_id')
-            .whereRef('pf.category_code', '=', 'pc.category_code')
-            .orderBy('f.code'),
-        ).as('frequencyTypes'),
+        partnerCategoryFrequencyTypes(db, eb.ref('pc.partner_id'), eb.ref('pc.category_code')).as(
+          'frequencyTypes',
+        ),
       ])
       .where('pc.partner_id', '=', partnerId)
       .orderBy('c.name'),

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { partnerCategoryFrequencyTypes } from './partner-frequency-types.js';
 import type { Database } from './schema.js';
 
 // The reads behind partner selection and report categories (SPEC.md §2, §3): partners with
@@ -78,14 +78,10 @@ export async function listPartnerCategories(db: Db, partnerId: number): Promise<
       'report_categories.name',
       'report_categories.code',
       'report_categories.external_link as externalLink',
-      jsonArrayFrom(
-        eb
-          .selectFrom('partner_category_frequency_types as pcft')
-          .innerJoin('frequency_types', 'frequency_types.code', 'pcft.frequency_type_code')
-          .select(['frequency_types.code', 'frequency_types.name'])
-          .whereRef('pcft.partner_id', '=', 'partner_categories.partner_id')
-          .whereRef('pcft.category_code', '=', 'partner_categories.category_code')
-          .orderBy('frequency_types.code'),
+      partnerCategoryFrequencyTypes(
+        db,
+        eb.ref('partner_categories.partner_id'),
+        eb.ref('partner_categories.category_code'),
       ).as('frequencyTypes'),
     ])
     .where('partner_categories.partner_id', '=', partnerId)
