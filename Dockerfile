@@ -1,18 +1,39 @@
-FROM node:20-bookworm-slim
-WORKDIR /app
+# The portal's image: one image, three commands (API, workers, operator scripts).
+#   docker build -t portal .
+#   docker run portal                                   # the API on :8000
+#   docker run -e WORKER_QUEUES=mail portal node workers/dist/main.js
+#   docker run portal node scripts/dist/replay-jobs.js --dry-run
+
+# 1. Build: every dependency, the SPA (Vite) and the server side (tsc -b, project references).
+FROM node:20-bookworm-slim AS build
+WORKDIR /src
 COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY apps/dev-sso/package.json apps/dev-sso/
 COPY workers/package.json workers/
 COPY scripts/package.json scripts/
+COPY e2e/package.json e2e/
 COPY packages/domain/package.json packages/domain/
 COPY packages/db/package.json packages/db/
 COPY packages/queue/package.json packages/queue/
 COPY packages/storage/package.json packages/storage/
 RUN npm install --no-audit --no-fund
 COPY . .
-RUN npm run build -w @portal/web
-ENV NODE_ENV=production
+RUN npm run build -w @portal/web && npx tsc -b && node scripts/production-layout.mjs /out
+
+# 2. Run: production dependencies and the built output only, as the unprivileged user `node`.
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    NODE_OPTIONS=--conditions=portal-build \
+    STORAGE_DIR=/data/files \
+    MAIL_DIR=/data/mail
+WORKDIR /app
+COPY --from=build /out ./
+RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force \
+    && mkdir -p /data/files /data/mail && chown -R node:node /data
+USER node
 EXPOSE 8000
-CMD ["node", "--import", "tsx", "apps/api/src/server.ts"]
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "apps/api/dist/server.js"]

@@ -33,12 +33,18 @@ export default defineConfig({
       },
       {
         test: {
+          // The short fault suite (scripts/chaos): its own step of npm test, after integration.
+          name: 'chaos',
+          include: ['scripts/chaos/**/*.test.ts'],
+          testTimeout: 420_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
           fileParallelism: false,
-          // A browser test that fails twice in a row fails the run; once may be the machine.
-          retry: 1,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

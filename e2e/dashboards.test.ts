@@ -1,5 +1,6 @@
 import { connect, type DatabaseHandle } from '@portal/db';
 import { DASHBOARD_URL_REASONS, MESSAGES } from '@portal/domain';
+import { waitFor } from '@portal/domain/wait-for';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser, type Session, signIn } from './support/browser.js';
@@ -25,16 +26,6 @@ async function bjsId(): Promise<number> {
     .where('code', '=', 'BJS')
     .executeTakeFirstOrThrow();
   return row.partner_id;
-}
-
-async function waitFor<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 async function openTile(page: Page, name: string) {

@@ -3,21 +3,24 @@
 // under <folder> (or <folder> itself when it is the Reports folder). Every file is checked
 // first; if any cannot be placed, nothing is imported. Database and storage are configured as
 // for scripts/seed.ts.
+
 import { createReadStream } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { Database } from '@portal/db';
-import { connect, migrateToLatest } from '@portal/db';
 import {
+  connect,
+  type Database,
   type IngestedReport,
   ingestReport,
+  migrateToLatest,
   type ReportBlobWriter,
   ReportIngestError,
   type ReportTarget,
   resolveReportTarget,
-} from '@portal/db/reports-ingest';
+} from '@portal/db';
+import { readEnv, SharedEnvSchema } from '@portal/domain/env';
 import { REPORTS_ROOT, tryParseReportKey } from '@portal/domain/report-keys';
 import { contentTypeForFileName, createBlobStore } from '@portal/storage';
 import type { Kysely } from 'kysely';
@@ -136,7 +139,8 @@ async function main(): Promise<number> {
     return 2;
   }
   const store = createBlobStore(process.env);
-  const handle = connect({ databaseUrl: process.env.DATABASE_URL });
+  const env = readEnv(SharedEnvSchema, process.env);
+  const handle = connect({ databaseUrl: env.DATABASE_URL, dataDir: env.PGLITE_DIR });
   try {
     await migrateToLatest(handle.db);
     const imported = await importReports(handle.db, store, {

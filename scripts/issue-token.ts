@@ -12,6 +12,7 @@ import {
   writeAudit,
 } from '@portal/db';
 import type { PartnerGrant } from '@portal/domain';
+import { readEnv, SharedEnvSchema } from '@portal/domain/env';
 
 // Issues an API token for a service account, creating the account if it does not exist yet:
 // the first token can be had before any admin has signed in.
@@ -65,10 +66,8 @@ async function main(): Promise<number> {
   const partners = parsePartners(values.partners);
   const actorUserId = `cli:${userInfo().username}`;
 
-  const database = connect({
-    databaseUrl: process.env.DATABASE_URL,
-    dataDir: process.env.PGLITE_DIR || 'data/pg',
-  });
+  const env = readEnv(SharedEnvSchema, process.env);
+  const database = connect({ databaseUrl: env.DATABASE_URL, dataDir: env.PGLITE_DIR });
   try {
     await migrateToLatest(database.db);
     const issued = await database.db.transaction().execute(async (trx) => {

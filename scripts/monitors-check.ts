@@ -6,10 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { connect, type Database } from '@portal/db';
-import { findMonitorRun } from '@portal/db/report-monitor-runs';
-import { type MonitorCheckPlan, planMonitorCheck } from '@portal/db/report-monitors';
+import { connect, type Database, findMonitorRun, type MonitorCheckPlan, planMonitorCheck } from '@portal/db';
 import { isBusinessDay } from '@portal/domain/business-days';
+import { readEnv, SharedEnvSchema } from '@portal/domain/env';
 import { formatUsDate, isIsoDate } from '@portal/domain/iso-date';
 import { monitorAlertEmail } from '@portal/domain/monitor-alert';
 import { checkInstant, isLateCheck } from '@portal/domain/monitor-schedule';
@@ -17,7 +16,6 @@ import { enqueue } from '@portal/queue';
 import type { Kysely } from 'kysely';
 
 const usage = 'usage: npx tsx scripts/monitors-check.ts --date YYYY-MM-DD [--dry-run]';
-const DEFAULT_PUBLIC_URL = 'http://localhost:8000';
 
 /** What the check of the plan's day would send, as the lines an operator reads. */
 export function describePlan(plan: MonitorCheckPlan, options: { publicUrl: string; now: Date }): string[] {
@@ -98,12 +96,13 @@ async function main(): Promise<number> {
     console.error(usage);
     return 2;
   }
-  const handle = connect({ databaseUrl: process.env.DATABASE_URL });
+  const env = readEnv(SharedEnvSchema, process.env);
+  const handle = connect({ databaseUrl: env.DATABASE_URL, dataDir: env.PGLITE_DIR });
   try {
     const lines = await monitorsCheck(handle.db, {
       date: values.date,
       dryRun: values['dry-run'],
-      publicUrl: process.env.PUBLIC_URL || DEFAULT_PUBLIC_URL,
+      publicUrl: env.PUBLIC_URL,
       now: new Date(),
     });
     for (const line of lines) console.log(line);

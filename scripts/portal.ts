@@ -27,6 +27,8 @@ async function main() {
     mailConfig: workerConfig.mail,
     publicUrl: config.PUBLIC_URL,
     sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
+    store: createBlobStore(config),
+    operationsMailbox: workerConfig.operationsMailbox,
     logger: pino({ level: config.LOG_LEVEL, name: 'workers' }),
   });
   const api = await startApi(config, { database });

@@ -1,11 +1,13 @@
 // `node --import tsx scripts/seed.ts`: migrates the database and loads the demo data once.
 // Database: DATABASE_URL, or embedded PGlite in data/pg. Files: STORAGE_DRIVER and the
 // STORAGE_*/S3_* variables of @portal/storage (local data/files by default).
+
 import { pathToFileURL } from 'node:url';
 import type { Database } from '@portal/db';
 import { connect, migrateToLatest } from '@portal/db';
 import type { ReportFileWriter, SeedOptions, SeedResult } from '@portal/db/seed/index';
 import { seedDemo } from '@portal/db/seed/index';
+import { readEnv, SharedEnvSchema } from '@portal/domain/env';
 import { type BlobStore, createBlobStore } from '@portal/storage';
 import type { Kysely } from 'kysely';
 
@@ -24,7 +26,8 @@ export function seedDemoData(
 
 async function main(): Promise<void> {
   const store = createBlobStore(process.env);
-  const handle = connect({ databaseUrl: process.env.DATABASE_URL });
+  const env = readEnv(SharedEnvSchema, process.env);
+  const handle = connect({ databaseUrl: env.DATABASE_URL, dataDir: env.PGLITE_DIR });
   try {
     await migrateToLatest(handle.db);
     const result = await seedDemoData(handle.db, store);

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: installs what the tests need, then typecheck, lint, unit, integration, build, end-to-end.
+# `npm test`: installs what the tests need, then typecheck, lint, unit, integration, the short fault
+# suite, build, end-to-end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,6 +28,7 @@ npx biome check .
 run_vitest unit
 run_vitest web
 run_vitest integration
+run_vitest chaos
 npm run build -w @portal/web
 run_vitest e2e
 

@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // Debian's Chromium, headless, with background networking off: this machine's network is closed.
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',

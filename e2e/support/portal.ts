@@ -12,6 +12,7 @@ import { LocalDiskStore } from '@portal/storage';
 import { startWorkers } from '@portal/workers/start-workers';
 import pino from 'pino';
 import { seedDemoData } from '../../scripts/seed.js';
+import { startSmtpSink } from './smtp.js';
 
 export type RunningPortal = {
   baseUrl: string;
@@ -47,6 +48,8 @@ export async function startPortal(): Promise<RunningPortal> {
   const database: TestDatabase = await createTestDatabase();
   const filesDir = await mkdtemp(join(tmpdir(), 'portal-e2e-files-'));
   const mailDir = await mkdtemp(join(tmpdir(), 'portal-e2e-mail-'));
+  // Mail goes by SMTP to a real server, which keeps each message it receives in mailDir.
+  const smtp = await startSmtpSink(mailDir);
   const queuePrefix = `e2e-${randomBytes(4).toString('hex')}`;
   await seedDemoData(database.db, new LocalDiskStore({ root: filesDir }));
 
@@ -82,7 +85,7 @@ export async function startPortal(): Promise<RunningPortal> {
     handle: database,
     redisUrl: config.REDIS_URL,
     prefix: queuePrefix,
-    mailConfig: { mailDir, from: 'Partner Portal <no-reply@portal.local>' },
+    mailConfig: { smtpUrl: smtp.url, mailDir, from: 'Partner Portal <no-reply@portal.local>' },
     publicUrl: baseUrl,
     logger,
   });
@@ -97,6 +100,7 @@ export async function startPortal(): Promise<RunningPortal> {
     async stop() {
       await api.close();
       await workers.stop();
+      await smtp.close();
       await sso.close();
       await database.drop();
       await rm(filesDir, { recursive: true, force: true });

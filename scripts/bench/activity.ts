@@ -36,6 +36,8 @@ async function main() {
       rate: { type: 'string', default: '400' },
       duration: { type: 'string', default: '20' },
       connections: { type: 'string', default: '32' },
+      /** A folder: the API runs with node --cpu-prof and writes its profile there. */
+      profile: { type: 'string' },
     },
   });
   const rate = Number(values.rate);
@@ -96,7 +98,8 @@ async function main() {
       'content-type': 'application/json',
     };
 
-    api = await startApiProcess(env, 19_000 + (process.pid % 1000));
+    const profiling = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : [];
+    api = await startApiProcess(env, 19_000 + (process.pid % 1000), profiling);
     stopWorker = startWorkerProcess({ ...env, WORKER_QUEUES: 'activity' });
     const trackUrl = `${api.url}/api/activity/track/dashboard-view/${dashboard.dashboard_id}`;
 
@@ -197,6 +200,17 @@ async function main() {
     );
     console.log(
       `call → stored event: p50 ${percentile(delays, 50)} ms, p99 ${percentile(delays, 99)} ms, max ${delays.at(-1)} ms`,
+    );
+    console.log(
+      `BENCH_RESULT ${JSON.stringify({
+        rate,
+        calls: total,
+        failed: failures,
+        stored,
+        eventsPerSecond: stored / ((lastStored - started) / 1000),
+        p99: percentile(delays, 99),
+        answerP99: percentile(sortedLatency, 99),
+      })}`,
     );
     console.log(
       `  outbox → published (relay): p50 ${percentile(relayDelays, 50)} ms, p99 ${percentile(relayDelays, 99)} ms`,

@@ -4,8 +4,7 @@
 // runs the check of one day as the worker runs it, and prints its duration and the statements
 // it issued (counted by a Kysely log hook: the count must not grow with the number of monitors).
 import { parseArgs } from 'node:util';
-import { connect, type Database, migrateToLatest } from '@portal/db';
-import { planMonitorCheck } from '@portal/db/report-monitors';
+import { connect, type Database, migrateToLatest, planMonitorCheck } from '@portal/db';
 import { checkInstant } from '@portal/domain/monitor-schedule';
 import { runMonitorCheck } from '@portal/workers/monitors/run-check';
 import { Kysely, PostgresDialect, sql } from 'kysely';

@@ -10,8 +10,12 @@ import type pg from 'pg';
 
 export type ApiProcess = { pid: number; url: string; stop(): Promise<void> };
 
-export async function startApiProcess(env: Record<string, string>, port: number): Promise<ApiProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+export async function startApiProcess(
+  env: Record<string, string>,
+  port: number,
+  nodeArgs: string[] = [],
+): Promise<ApiProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -13,21 +13,13 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import {
-  connect,
-  createSession,
-  type Database,
-  findActiveSession,
-  findActiveUser,
-  migrateToLatest,
-  setUserAccess,
-} from '@portal/db';
-import { findCatalogPartner, findPartnerCategory } from '@portal/db/report-catalog';
-import { findLatestReport, listLatestReports, listReportDates } from '@portal/db/reports';
-import { ingestReport } from '@portal/db/reports-ingest';
+import { buildApp } from '@portal/api/app';
+import { loadConfig } from '@portal/api/config';
+import { connect, createSession, ingestReport, migrateToLatest, setUserAccess } from '@portal/db';
+import { recordStatements } from '@portal/db/testing';
 import { LocalDiskStore } from '@portal/storage';
 import autocannon from 'autocannon';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { sql } from 'kysely';
 import { BENCH_CATEGORY, BENCH_PARTNER, seedReportsBench } from './reports-data.js';
 import {
   peakMemory,
@@ -45,12 +37,49 @@ const BIG_FILES_DATE = '2021-01-04';
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
+async function recordListStatements(
+  databaseUrl: string,
+  filesDir: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<Statement[]> {
+  const database = connect({ databaseUrl, maxConnections: 2 });
+  const config = loadConfig({
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: 'apps/web/dist-none',
+  });
+  const app = await buildApp({
+    config,
+    database,
+    queuePing: async () => 'PONG',
+    blobStore: new LocalDiskStore({ root: filesDir }),
+  });
+  try {
+    await app.inject({ url: path, headers }); // warm: plans and schema compiled
+    const recorder = recordStatements(database.pool as NonNullable<typeof database.pool>);
+    const reply = await app.inject({ url: path, headers });
+    recorder.stop();
+    if (reply.statusCode !== 200) throw new Error(`list answered ${reply.statusCode} in process`);
+    return [...recorder.statements];
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
       duration: { type: 'string', default: '10' },
       'file-mb': { type: 'string', default: '200' },
+      total: { type: 'string', default: '1000000' },
+      'in-category': { type: 'string', default: '50000' },
       keep: { type: 'boolean', default: false },
+      /** The API's Postgres pool (DATABASE_POOL_SIZE); the floor's pool is 64. */
+      'api-pool': { type: 'string', default: '32' },
+      /** A folder: the API runs with node --cpu-prof and writes its profile there. */
+      profile: { type: 'string' },
     },
   });
   const duration = Number(values.duration);
@@ -61,15 +90,16 @@ async function main() {
   await sql`create database ${sql.id(name)}`.execute(admin.db);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = connect({ databaseUrl: url.toString(), maxConnections: 64 });
+  const handle = connect({ databaseUrl: url.toString(), maxConnections: 4 });
   const filesDir = await mkdtemp(join(tmpdir(), 'portal-bench-files-'));
   let api: Awaited<ReturnType<typeof startApiProcess>> | undefined;
   try {
     await migrateToLatest(handle.db);
     let start = performance.now();
-    const total = await seedReportsBench(handle.db, { total: 1_000_000, inCategory: 50_000 });
+    const inCategory = Number(values['in-category']);
+    const total = await seedReportsBench(handle.db, { total: Number(values.total), inCategory });
     console.log(
-      `seeded ${fmt(total)} reports (50,000 in EXT/${BENCH_PARTNER}/${BENCH_CATEGORY}) in ${fmt((performance.now() - start) / 1000, 1)} s`,
+      `seeded ${fmt(total)} reports (${fmt(inCategory)} in EXT/${BENCH_PARTNER}/${BENCH_CATEGORY}) in ${fmt((performance.now() - start) / 1000, 1)} s`,
     );
 
     // An internal user with VIEW_REPORTS for the partner: no human verification on download.
@@ -120,43 +150,40 @@ async function main() {
         LOG_LEVEL: 'warn',
         NODE_ENV: 'development',
         WEB_DIST: 'apps/web/dist-none',
+        DATABASE_POOL_SIZE: String(values['api-pool']),
       },
       18_000 + (process.pid % 1000),
+      values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : [],
     );
 
-    // The list: autocannon, then the same statements through bare pg.
+    // The list: the same statements through bare pg, then autocannon.
     const listUrl = `${api.url}/api/reports/EXT/${BENCH_PARTNER}/${BENCH_CATEGORY}`;
     const probe = await fetch(listUrl, { headers });
     const body = (await probe.json()) as { reports: Record<string, unknown[]>; reportDates: string[] };
     console.log(
       `list answer: ${probe.status}, ${body.reports.DLY?.length} reports of the latest day, ${body.reportDates.length} report dates, ${fmt(Number(probe.headers.get('content-length') ?? 0))} bytes`,
     );
+    // The floor's statements: those one list request issues, recorded in an API built in this
+    // process on the same database (so the floor follows whatever the API does). The floor runs
+    // first on a pool of its own, closed before the API's turn: both may then hold 64
+    // connections without passing the server's max_connections.
+    const statements = await recordListStatements(
+      url.toString(),
+      filesDir,
+      listUrl.slice(api.url.length),
+      headers,
+    );
+    console.log(`statements per list request (session check included): ${statements.length}`);
+    const bare = connect({ databaseUrl: url.toString(), maxConnections: 64 });
+    const barePool = bare.pool as NonNullable<typeof bare.pool>;
+    await replayStatements(barePool, statements, { connections: 64, seconds: 2 }); // warm-up
+    const floor = await replayStatements(barePool, statements, { connections: 64, seconds: duration });
+    await bare.close();
+
     await autocannon({ url: listUrl, connections: 64, pipelining: 1, duration: 2, headers }); // warm-up
     const http = await autocannon({ url: listUrl, connections: 64, pipelining: 1, duration, headers });
     if (http.non2xx > 0 || http.errors > 0)
       throw new Error(`list: ${http.non2xx} non-2xx, ${http.errors} errors`);
-
-    const statements: Statement[] = [];
-    const recorder = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: handle.pool! }),
-      log: (event) => {
-        if (event.level === 'query')
-          statements.push({ sql: event.query.sql, parameters: event.query.parameters });
-      },
-    });
-    const session = await findActiveSession(recorder, sessionId, 30);
-    await findActiveUser(recorder, session?.userId ?? '');
-    const partner = await findCatalogPartner(recorder, 'EXT', BENCH_PARTNER);
-    const category = await findPartnerCategory(recorder, partner!.partnerId, BENCH_CATEGORY);
-    await listLatestReports(recorder, {
-      partnerId: partner!.partnerId,
-      categoryCode: category!.code,
-      frequencyTypeCodes: ['DLY'],
-    });
-    await findLatestReport(recorder, partner!.partnerId, category!.code);
-    await listReportDates(recorder, partner!.partnerId, category!.code);
-    await replayStatements(handle.pool!, statements, { connections: 64, seconds: 2 }); // warm-up
-    const floor = await replayStatements(handle.pool!, statements, { connections: 64, seconds: duration });
 
     // The zip: the files to /dev/null first (the floor), then through the API.
     const paths = ids.map((_, i) =>
@@ -167,8 +194,8 @@ async function main() {
     const zip = await timedDownload(`${api.url}/api/reports/download?reportId=${ids.join(',')}`, headers);
     const peak = await peakMemory(api.pid);
     if (zip.status !== 200) throw new Error(`download answered ${zip.status}`);
-    const diskAgain = await readToDevNull(paths);
-    await resetPeak(api.pid);
+    const diskAgain = await readToDevNull(paths.slice(0, 1));
+    const singleBefore = await resetPeak(api.pid);
     const single = await timedDownload(`${api.url}/api/reports/download?reportId=${ids[0]}`, headers);
     const singlePeak = await peakMemory(api.pid);
 
@@ -192,15 +219,34 @@ async function main() {
     console.log(
       `zip of 3 x ${fileMb} MB through the API: ${fmt(zip.bytes / MB)} MB in ${fmt(zip.seconds, 2)} s = ${fmt(zipMbps)} MB/s`,
     );
+    console.log(`the same files to /dev/null just before: ${fmt(diskMbps)} MB/s (page cache warm)`);
+    console.log(`  ratio API / floor: ${fmt(zipMbps / diskMbps, 2)}`);
     console.log(
-      `the same files to /dev/null: ${fmt(diskMbps)} MB/s before, ${fmt(diskAgainMbps)} MB/s after (page cache warm)`,
-    );
-    console.log(`  ratio API / floor: ${fmt(zipMbps / Math.max(diskMbps, diskAgainMbps), 2)}`);
-    console.log(
-      `one ${fileMb} MB file through the API (no zip): ${fmt(single.bytes / MB / single.seconds)} MB/s, peak ${fmt(singlePeak / MB)} MB`,
+      `one ${fileMb} MB file through the API (no zip): ${fmt(single.bytes / MB / single.seconds)} MB/s, peak ${fmt(singlePeak / MB)} MB; the file to /dev/null just before: ${fmt(diskAgainMbps)} MB/s; ratio ${fmt(single.bytes / MB / single.seconds / diskAgainMbps, 2)}`,
     );
     console.log(
       `API resident memory: ${fmt(rssBefore / MB)} MB before the download, peak ${fmt(peak / MB)} MB during it (+${fmt((peak - rssBefore) / MB)} MB for ${fmt(zip.bytes / MB)} MB sent)`,
+    );
+    // For scripts/bench/run-all.ts: one line of figures.
+    console.log(
+      `BENCH_RESULT ${JSON.stringify({
+        total,
+        inCategory,
+        fileMb,
+        statements: statements.length,
+        list: {
+          rps: http.requests.average,
+          p99: http.latency.p99,
+          floorRps: floor.requestsPerSecond,
+          floorP99: floor.p99,
+        },
+        zip: { mbps: zipMbps, floorMbps: diskMbps, extraRssMb: (peak - rssBefore) / MB },
+        single: {
+          mbps: single.bytes / MB / single.seconds,
+          floorMbps: diskAgainMbps,
+          extraRssMb: (singlePeak - singleBefore) / MB,
+        },
+      })}`,
     );
   } finally {
     await api?.stop();

@@ -1,14 +1,15 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import {
+  createTestDatabase,
   ensureReferenceData,
-  insertCategory,
-  insertMonitor,
-  insertPartner,
-  insertReport,
-} from '@portal/db/testing-monitors';
+  newCategory,
+  newMonitor,
+  newPartner,
+  newReport,
+  type TestDatabase,
+} from '@portal/db/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 const run = promisify(execFile);
@@ -24,12 +25,12 @@ function monitorsCheck(...args: string[]) {
 beforeAll(async () => {
   t = await createTestDatabase();
   await ensureReferenceData(t.db);
-  const acme = await insertPartner(t.db, { code: 'ACME', name: 'Acme Stores' });
-  await insertCategory(t.db, { code: 'SETTLE', name: 'Settlement', ownerEmails: ['settle@bank.test'] });
-  await insertCategory(t.db, { code: 'FEES', name: 'Fees', ownerEmails: [] });
-  await insertMonitor(t.db, { partnerId: acme, categoryCode: 'SETTLE', frequencyTypeCode: 'DLY' });
-  await insertMonitor(t.db, { partnerId: acme, categoryCode: 'FEES', frequencyTypeCode: 'DLY' });
-  await insertReport(t.db, {
+  const acme = await newPartner(t.db, { code: 'ACME', name: 'Acme Stores' });
+  await newCategory(t.db, { code: 'SETTLE', name: 'Settlement', ownerEmails: ['settle@bank.test'] });
+  await newCategory(t.db, { code: 'FEES', name: 'Fees', ownerEmails: [] });
+  await newMonitor(t.db, { partnerId: acme, categoryCode: 'SETTLE', frequencyTypeCode: 'DLY' });
+  await newMonitor(t.db, { partnerId: acme, categoryCode: 'FEES', frequencyTypeCode: 'DLY' });
+  await newReport(t.db, {
     partnerId: acme,
     categoryCode: 'SETTLE',
     frequencyTypeCode: 'DLY',

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { waitFor } from '@portal/domain/wait-for';
 import { workerConnection } from '@portal/queue';
 import { Queue, Worker } from 'bullmq';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -14,6 +15,8 @@ const script = fileURLToPath(new URL('../replay-jobs.ts', import.meta.url));
 let queue: Queue;
 let worker: Worker;
 let outcomes: string[] = [];
+/** The "SMTP server" the worker sends to: refused while false. */
+let smtpUp = false;
 
 function replay(...args: string[]) {
   return run(process.execPath, ['--import', 'tsx', script, ...args], {
@@ -25,18 +28,9 @@ async function counts() {
   return queue.getJobCounts('failed', 'completed', 'waiting', 'active');
 }
 
-async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 beforeAll(async () => {
   queue = new Queue('mail', { connection: workerConnection(REDIS_URL), prefix });
   // Fails while the SMTP server is "down", succeeds once it is "back".
-  let smtpUp = false;
   worker = new Worker(
     'mail',
     async (job) => {
@@ -78,4 +72,41 @@ it('retries failed jobs', async () => {
 
 it('refuses an unknown queue', async () => {
   await expect(replay('--queue', 'nope', '--list')).rejects.toMatchObject({ code: 2 });
+});
+
+it('with --dry-run prints what it would retry and changes nothing; --id and --since choose jobs', async () => {
+  smtpUp = false;
+  for (const jobId of ['job-b', 'job-c']) {
+    await queue.add('mail.send', { to: ['b@example.com'] }, { jobId, attempts: 1, removeOnFail: false });
+  }
+  await waitFor('both jobs to fail', async () => (await counts()).failed === 2);
+  smtpUp = true;
+
+  const dry = await replay('--queue', 'mail', '--dry-run');
+  expect(dry.stdout).toMatch(/^would retry\tmail\tjob-b\tmail\.send\tattempts=1\tfailed=\S+\tSMTP refused$/m);
+  expect(dry.stdout).toMatch(/^would retry\tmail\tjob-c\t/m);
+  expect(dry.stdout).toContain('Dry run: would retry 2 job(s); nothing changed');
+  expect(await counts()).toMatchObject({ failed: 2 });
+
+  const later = new Date(Date.now() + 3_600_000).toISOString();
+  expect((await replay('--dry-run', '--since', later)).stdout).toContain('would retry 0 job(s)');
+  expect((await replay('--dry-run', '--since', '1h')).stdout).toContain('would retry 2 job(s)');
+
+  const one = await replay('--queue', 'mail', '--id', 'job-b');
+  expect(one.stdout).toMatch(/^mail\tjob-b\t/m);
+  expect(one.stdout).toContain('Retried 1 job(s)');
+  await waitFor('job-b to complete', async () => (await counts()).completed === 2);
+  expect(await counts()).toMatchObject({ failed: 1 });
+  expect(outcomes).toEqual(['job-b:refused', 'job-c:refused', 'job-b:sent']);
+});
+
+it('says so when an --id is not a failed job, and refuses a --since it cannot read', async () => {
+  await expect(replay('--id', 'no-such-job', '--dry-run')).rejects.toMatchObject({
+    code: 3,
+    stderr: expect.stringContaining('No failed job with id no-such-job'),
+  });
+  await expect(replay('--since', 'yesterday', '--dry-run')).rejects.toMatchObject({
+    code: 2,
+    stderr: expect.stringContaining('--since: expected an ISO date-time'),
+  });
 });

@@ -1,24 +1,21 @@
-import { DEFAULT_QUEUE_PREFIX, DEFAULT_REDIS_URL, type QueueName, queueNames } from '@portal/queue';
-import { type Static, Type } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
+import { ConfigError, readEnv, SharedEnv } from '@portal/domain/env';
+import { type QueueName, queueNames, queuesWithJobs } from '@portal/queue';
+import { Type } from '@sinclair/typebox';
 import { DEFAULT_MAIL_DIR, DEFAULT_MAIL_FROM, type MailConfig } from './mail/send-mail.js';
 
 // The worker process's settings, read and validated once at start-up. A wrong value stops the
-// process with a message naming the variable.
+// process with a message naming the variable. What the API reads too comes from SharedEnv, with
+// its one set of defaults (a purge with another idle timeout would delete live sessions).
 const Env = Type.Object({
+  ...SharedEnv,
   DATABASE_URL: Type.String({ pattern: '^postgres(ql)?://' }),
-  REDIS_URL: Type.String({ pattern: '^rediss?://', default: DEFAULT_REDIS_URL }),
-  QUEUE_PREFIX: Type.String({ minLength: 1, default: DEFAULT_QUEUE_PREFIX }),
-  WORKER_QUEUES: Type.String({ default: queueNames.join(',') }),
+  // By default every queue that has a job; naming one without jobs stops the worker at start.
+  WORKER_QUEUES: Type.String({ default: queuesWithJobs().join(',') }),
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
   MAIL_FROM: Type.String({ minLength: 3, default: DEFAULT_MAIL_FROM }),
   MAIL_DIR: Type.String({ minLength: 1, default: DEFAULT_MAIL_DIR }),
-  PUBLIC_URL: Type.String({ pattern: '^https?://[^/]+$', default: 'http://localhost:8000' }),
-  SESSION_IDLE_MINUTES: Type.Integer({ minimum: 1, default: 30 }),
-  LOG_LEVEL: Type.Union(
-    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
-    { default: 'info' },
-  ),
+  // Where the summary of each operational-forms batch goes.
+  OPERATIONS_MAILBOX: Type.String({ pattern: '^[^@ ]+@[^@ ]+$', default: 'operations@portal.local' }),
 });
 
 export type WorkerConfig = {
@@ -31,10 +28,12 @@ export type WorkerConfig = {
   publicUrl: string;
   /** The API's session idle timeout; the daily purge deletes sessions idle longer. */
   sessionIdleMinutes: number;
+  /** Where each batch's summary mail goes. */
+  operationsMailbox: string;
   logLevel: string;
 };
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 function parseQueues(list: string): QueueName[] {
   const names = list
@@ -52,22 +51,11 @@ function parseQueues(list: string): QueueName[] {
 }
 
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
-  const raw: Record<string, unknown> = {};
-  for (const key of Object.keys(Env.properties)) {
-    const value = env[key];
-    if (value !== undefined && value !== '') raw[key] = value;
-  }
-  const withDefaults = Value.Default(Env, Value.Convert(Env, raw));
-  const errors = [...Value.Errors(Env, withDefaults)];
-  if (errors.length > 0) {
-    const problems = errors.map((error) =>
-      error.path === '/DATABASE_URL' && raw.DATABASE_URL === undefined
-        ? 'DATABASE_URL: required (a standalone worker needs Postgres; with embedded PGlite the start script runs the workers inside the API process)'
-        : `${error.path.slice(1)}: ${error.message}`,
-    );
-    throw new ConfigError(`Invalid configuration: ${[...new Set(problems)].join('; ')}`);
-  }
-  const config = withDefaults as Static<typeof Env>;
+  const config = readEnv(Env, env, (path, raw) =>
+    path === '/DATABASE_URL' && raw.DATABASE_URL === undefined
+      ? 'DATABASE_URL: required (a standalone worker needs Postgres; with embedded PGlite the start script runs the workers inside the API process)'
+      : undefined,
+  );
   return {
     databaseUrl: config.DATABASE_URL,
     redisUrl: config.REDIS_URL,
@@ -76,6 +64,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, mailDir: config.MAIL_DIR },
     publicUrl: config.PUBLIC_URL,
     sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
+    operationsMailbox: config.OPERATIONS_MAILBOX,
     logLevel: config.LOG_LEVEL,
   };
 }

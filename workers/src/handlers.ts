@@ -1,9 +1,12 @@
 import type { Database } from '@portal/db';
+import type { BlobStore } from '@portal/storage';
 import type { Kysely } from 'kysely';
 import { dashboardEventHandler } from './activity/dashboard-event.js';
+import { batchesRunHandler, batchesScheduleHandler } from './batches/handlers.js';
+import { sendInvitationHandler } from './invitations/send-invitation.js';
 import { type Mailer, sendMailHandler } from './mail/send-mail.js';
 import { monitorsCheckHandler, monitorsScheduleHandler } from './monitors/handlers.js';
-import type { AnyJobHandler } from './registry.js';
+import type { JobHandlers } from './registry.js';
 import { sessionsPurgeHandler } from './sessions/purge.js';
 
 export type HandlerDependencies = {
@@ -15,21 +18,33 @@ export type HandlerDependencies = {
   publicUrl: string;
   /** SESSION_IDLE_MINUTES: sessions idle longer are purged. */
   sessionIdleMinutes: number;
+  /** Where the batch files of the operational forms are written. */
+  store: BlobStore;
+  /** OPERATIONS_MAILBOX: the summary of each batch goes there. */
+  operationsMailbox: string;
 };
 
-// Every job's handler, one per job of packages/queue/src/jobs. createRegistry checks the pairing.
+// Every job's handler, keyed by the job's name: a job of packages/queue/src/jobs without its
+// handler here (or a handler for no job) is a compile error.
 export function createHandlers({
   db,
   mailer,
   now,
   publicUrl,
   sessionIdleMinutes,
-}: HandlerDependencies): AnyJobHandler[] {
-  return [
-    dashboardEventHandler(db),
-    sendMailHandler(db, mailer),
-    monitorsCheckHandler({ db, now, publicUrl }),
-    monitorsScheduleHandler({ db, now, publicUrl }),
-    sessionsPurgeHandler({ db, sessionIdleMinutes }),
-  ];
+  store,
+  operationsMailbox,
+}: HandlerDependencies): JobHandlers {
+  const batches = { db, store, now, operationsMailbox };
+  return {
+    'activity.dashboard-event': dashboardEventHandler(db),
+    'invitations.send': sendInvitationHandler({ db, publicUrl, now }),
+    'mail.send': sendMailHandler(db, mailer),
+    'monitors.check': monitorsCheckHandler({ db, now, publicUrl }),
+    'monitors.schedule': monitorsScheduleHandler({ db, now, publicUrl }),
+    'sessions.purge': sessionsPurgeHandler({ db, sessionIdleMinutes }),
+    'batches.disputes-schedule': batchesScheduleHandler('disputes', batches),
+    'batches.invoices-schedule': batchesScheduleHandler('invoices', batches),
+    'batches.run': batchesRunHandler(batches),
+  };
 }

@@ -1,13 +1,19 @@
 import { connect } from '@portal/db';
 import pino from 'pino';
 import { ConfigError, loadWorkerConfig } from './config.js';
+import { WorkerMetrics } from './observability/metrics.js';
+import { startMetricsServer } from './observability/metrics-server.js';
+import { loadMetricsSettings } from './observability/metrics-settings.js';
+import { exitOnSignal } from './shutdown.js';
 import { startWorkers } from './start-workers.js';
 
 // The standalone worker process. The API (or the start script) migrates; workers only connect.
 async function main() {
   const config = loadWorkerConfig();
+  const metricsSettings = loadMetricsSettings();
   const logger = pino({ name: 'workers', level: config.logLevel });
   const handle = connect({ databaseUrl: config.databaseUrl });
+  const metrics = new WorkerMetrics();
   const workers = await startWorkers({
     handle,
     redisUrl: config.redisUrl,
@@ -16,20 +22,20 @@ async function main() {
     mailConfig: config.mail,
     publicUrl: config.publicUrl,
     sessionIdleMinutes: config.sessionIdleMinutes,
+    operationsMailbox: config.operationsMailbox,
     logger,
+    metrics,
   });
+  const metricsServer = metricsSettings
+    ? await startMetricsServer({ registry: metrics.registry, ...metricsSettings })
+    : undefined;
+  if (metricsServer) logger.info({ port: metricsServer.port }, 'metrics at /metrics');
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'stopping: finishing the jobs in hand');
+  exitOnSignal(logger, async () => {
     await workers.stop();
+    await metricsServer?.close();
     await handle.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  });
 }
 
 main().catch((error) => {

@@ -17,45 +17,72 @@ export type JobContext = {
   logger: Logger;
 };
 
+/** Work a worker consuming the job's queue does once at start (catching up what was missed). */
+export type StartupStep = {
+  /** What the step does, for the log: 'catch up report monitor checks'. */
+  what: string;
+  attempt: (logger: Logger) => Promise<void>;
+};
+
 export type JobHandler<N extends JobName = JobName> = {
   name: N;
   handle(payload: JobPayload<N>, context: JobContext): Promise<void>;
+  atStart?: StartupStep;
 };
 
 /** Any job's handler: a union over job names, so a list of handlers stays type-checked. */
 export type AnyJobHandler = { [N in JobName]: JobHandler<N> }[JobName];
 
+/**
+ * One handler per job, keyed by its name: a job of packages/queue/src/jobs without a handler here,
+ * or a key that is no job, does not compile (see test/handlers.typecheck.ts).
+ */
+export type JobHandlers = { [N in JobName]: JobHandler<N> };
+
 export function defineHandler<N extends JobName>(
   name: N,
   handle: (payload: JobPayload<N>, context: JobContext) => Promise<void>,
+  options: { atStart?: StartupStep } = {},
 ): JobHandler<N> {
-  return { name, handle };
+  return { name, handle, ...options };
 }
+
+export type RegisteredJob = { definition: JobDefinition; handler: AnyJobHandler };
 
 export type Registry = {
   /** Queues that have at least one job. */
   queues(): QueueName[];
+  /**
+   * The queues a worker consumes: those asked for (WORKER_QUEUES), else every queue with a job.
+   * Throws naming a queue no job uses: such a worker would sit idle while looking healthy.
+   */
+  consumed(requested?: readonly QueueName[]): QueueName[];
+  /** The jobs of one queue with their handlers, for its start-up steps and schedules. */
+  jobsOf(queue: QueueName): RegisteredJob[];
   run(name: string, payload: unknown, context: JobContext): Promise<void>;
 };
 
 /**
- * Maps every job name to exactly one handler. Throws at boot, naming each job that has no
- * handler or two, so a missing handler is a failed deploy rather than jobs failing in the night.
+ * Maps every job name to exactly one handler. The compiler checks JobHandlers; this checks again
+ * at boot (a handler filed under another job's key, definitions given by a test), naming each job
+ * that has no handler or two, so a missing handler is a failed deploy rather than jobs failing in
+ * the night.
  */
 export function createRegistry(
-  handlers: readonly AnyJobHandler[],
+  handlers: Readonly<Partial<Record<string, AnyJobHandler>>>,
   definitions: readonly JobDefinition[] = jobDefinitions,
 ): Registry {
+  const listed = Object.values(handlers).filter((handler) => handler !== undefined);
   const problems: string[] = [];
-  const byName = new Map<string, { definition: JobDefinition; handler: AnyJobHandler }>();
+  const byName = new Map<string, RegisteredJob>();
   for (const definition of definitions) {
-    const found = handlers.filter((handler) => handler.name === definition.name);
+    const found = listed.filter((handler) => handler.name === definition.name);
     if (found.length === 0)
       problems.push(`job "${definition.name}" (queue ${definition.queue}) has no handler`);
     if (found.length > 1) problems.push(`job "${definition.name}" has ${found.length} handlers`);
     if (found.length === 1) byName.set(definition.name, { definition, handler: found[0]! });
   }
-  for (const handler of handlers) {
+  for (const handler of listed) {
     if (!definitions.some((definition) => definition.name === handler.name)) {
       problems.push(`handler for "${handler.name}" matches no job definition`);
     }
@@ -64,8 +91,18 @@ export function createRegistry(
     throw new Error(`Job registry: ${problems.join('; ')}. Register handlers in workers/src/handlers.ts.`);
   }
 
+  const queues = () => [...new Set(definitions.map((definition) => definition.queue))];
   return {
-    queues: () => [...new Set(definitions.map((definition) => definition.queue))],
+    queues,
+    consumed(requested) {
+      if (!requested) return queues();
+      const idle = requested.filter((queue) => !queues().includes(queue));
+      if (idle.length > 0) {
+        throw new Error(`Workers: no job uses queue ${idle.join(', ')}; remove it from WORKER_QUEUES.`);
+      }
+      return [...requested];
+    },
+    jobsOf: (queue) => [...byName.values()].filter(({ definition }) => definition.queue === queue),
     async run(name, payload, context) {
       const entry = byName.get(name);
       // Retrying cannot fix either of these; the job goes straight to the failed set.

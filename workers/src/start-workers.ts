@@ -1,20 +1,24 @@
 import type { DatabaseHandle } from '@portal/db';
-import { createProducerQueues, type QueueName, queueNames, workerConnection } from '@portal/queue';
+import { ENV_DEFAULTS } from '@portal/domain/env';
+import { createProducerQueues, type QueueName, workerConnection } from '@portal/queue';
+import { type BlobStore, createBlobStore } from '@portal/storage';
 import { Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import { createHandlers } from './handlers.js';
 import { createMailer, type MailConfig } from './mail/send-mail.js';
-import { startMonitorSchedule } from './monitors/schedule.js';
+import { observeJobs } from './observability/job-events.js';
+import type { WorkerMetrics } from './observability/metrics.js';
 import { createRegistry } from './registry.js';
 import { type RelayTuning, startOutboxRelay } from './relay/outbox-relay.js';
-import { startSessionPurgeSchedule } from './sessions/purge.js';
+import { startJobSchedules } from './schedules.js';
+import { workerTuning } from './worker-options.js';
 
 export type StartWorkersOptions = {
   handle: DatabaseHandle;
   redisUrl: string;
   /** BullMQ key prefix; `{portal}` in production (a Redis Cluster hash tag), random in tests. */
   prefix: string;
-  /** Queues this process consumes (WORKER_QUEUES). Defaults to all. */
+  /** Queues this process consumes (WORKER_QUEUES). Defaults to every queue that has a job. */
   queues?: readonly QueueName[];
   mailConfig: MailConfig;
   logger: Logger;
@@ -28,10 +32,17 @@ export type StartWorkersOptions = {
   now?: () => Date;
   /** SESSION_IDLE_MINUTES, the API's idle timeout: the daily purge deletes sessions idle longer. */
   sessionIdleMinutes?: number;
+  /** Where batch files go; by default the store the STORAGE_* variables name (data/files). */
+  store?: BlobStore;
+  /** OPERATIONS_MAILBOX: each batch's summary goes there. */
+  operationsMailbox?: string;
+  /** Job and mail metrics (served on METRICS_PORT by main.ts when METRICS_TOKEN is set). */
+  metrics?: WorkerMetrics;
 };
 
-export const DEFAULT_PUBLIC_URL = 'http://localhost:8000';
-export const DEFAULT_SESSION_IDLE_MINUTES = 30;
+export const DEFAULT_PUBLIC_URL = ENV_DEFAULTS.PUBLIC_URL;
+export const DEFAULT_SESSION_IDLE_MINUTES = ENV_DEFAULTS.SESSION_IDLE_MINUTES;
+export const DEFAULT_OPERATIONS_MAILBOX = 'operations@portal.local';
 
 /** While Redis is away the same error repeats every reconnect; say it once a minute. */
 function throttled(report: (error: Error) => void): (error: Error) => void {
@@ -49,7 +60,8 @@ export type RunningWorkers = { stop(): Promise<void> };
 /**
  * Starts the outbox relay and one BullMQ worker per consumed queue. Returns at once, even when
  * Redis is down (workers connect when it answers), so the embedded start script can run the
- * workers beside the API in one process. Throws if a job has no handler or two.
+ * workers beside the API in one process. Throws if a job has no handler or two, or if a queue
+ * to consume has no job.
  */
 export async function startWorkers(options: StartWorkersOptions): Promise<RunningWorkers> {
   const { handle, redisUrl, prefix, logger } = options;
@@ -58,9 +70,23 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
   const publicUrl = options.publicUrl ?? DEFAULT_PUBLIC_URL;
   const sessionIdleMinutes = options.sessionIdleMinutes ?? DEFAULT_SESSION_IDLE_MINUTES;
   const registry = createRegistry(
-    createHandlers({ db: handle.db, mailer, now, publicUrl, sessionIdleMinutes }),
+    createHandlers({
+      db: handle.db,
+      mailer,
+      now,
+      publicUrl,
+      sessionIdleMinutes,
+      store: options.store ?? createBlobStore(process.env),
+      operationsMailbox: options.operationsMailbox ?? DEFAULT_OPERATIONS_MAILBOX,
+    }),
   );
-  const consumed = (options.queues ?? queueNames).filter((queue) => registry.queues().includes(queue));
+  let consumed: QueueName[];
+  try {
+    consumed = registry.consumed(options.queues);
+  } catch (error) {
+    mailer.close();
+    throw error;
+  }
 
   const workers = consumed.map((queue) => {
     const log = logger.child({ queue });
@@ -72,11 +98,14 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
           attemptsMade: job.attemptsMade,
           logger: log.child({ job: job.name, jobId: job.id }),
         }),
-      { connection: workerConnection(redisUrl), prefix, concurrency: options.concurrency ?? 5 },
+      {
+        ...workerTuning,
+        connection: workerConnection(redisUrl),
+        prefix,
+        concurrency: options.concurrency ?? 5,
+      },
     );
-    worker.on('failed', (job, error) =>
-      log.warn({ jobId: job?.id, job: job?.name, attemptsMade: job?.attemptsMade, err: error }, 'job failed'),
-    );
+    observeJobs(worker, queue, logger, options.metrics);
     worker.on(
       'error',
       throttled((error: Error) => log.warn({ err: error }, 'worker error')),
@@ -89,20 +118,17 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
     options.relay === false
       ? undefined
       : startOutboxRelay({ handle, queues: producers, logger, tuning: options.relay ?? {} });
-  // A process consuming the monitors queue keeps the 10:00 ET schedule and catches up missed checks.
-  const monitorSchedule = consumed.includes('monitors')
-    ? startMonitorSchedule({ db: handle.db, queue: producers.get('monitors'), now, logger })
-    : undefined;
-  // ...and the 03:00 ET purge of expired sessions and pending logins (a job of the same queue).
-  const sessionPurgeSchedule = consumed.includes('monitors')
-    ? startSessionPurgeSchedule({ queue: producers.get('monitors'), logger })
-    : undefined;
+  // What the consumed queues' jobs declare: their schedules and start-up catch-up steps.
+  const schedules = startJobSchedules({
+    jobs: consumed.flatMap((queue) => registry.jobsOf(queue)),
+    queueOf: (job) => producers.get(job.queue),
+    logger: logger.child({ component: 'schedules' }),
+  });
   logger.info({ queues: consumed, relay: relay !== undefined }, 'workers started');
 
   return {
     async stop() {
-      await monitorSchedule?.stop();
-      await sessionPurgeSchedule?.stop();
+      await schedules.stop();
       await relay?.stop();
       // close() lets the job in hand finish before it resolves.
       await Promise.all(workers.map((worker) => worker.close()));

@@ -9,10 +9,12 @@ describe('worker configuration', () => {
       databaseUrl: base.DATABASE_URL,
       redisUrl: 'redis://127.0.0.1:6379',
       queuePrefix: '{portal}',
+      // Every queue that has a job.
       queues: ['mail', 'activity', 'monitors', 'invitations', 'batches'],
       mail: { smtpUrl: undefined, from: 'Partner Portal <no-reply@portal.local>', mailDir: 'data/mail' },
       publicUrl: 'http://localhost:8000',
       sessionIdleMinutes: 30,
+      operationsMailbox: 'operations@portal.local',
       logLevel: 'info',
     });
   });

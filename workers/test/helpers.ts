@@ -15,20 +15,7 @@ export function randomPrefix(): string {
   return `{test-${randomBytes(5).toString('hex')}}`;
 }
 
-/** Polls until `check` returns a value other than undefined/false, or fails after `timeoutMs`. */
-export async function waitFor<T>(
-  what: string,
-  check: () => Promise<T | undefined | false> | T | undefined | false,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+export { waitFor } from '@portal/domain/wait-for';
 
 export async function freePort(): Promise<number> {
   const server = createServer();

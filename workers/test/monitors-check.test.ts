@@ -2,14 +2,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type DatabaseHandle } from '@portal/db';
-import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import {
+  createTestDatabase,
   ensureReferenceData,
-  insertCategory,
-  insertMonitor,
-  insertPartner,
-  insertReport,
-} from '@portal/db/testing-monitors';
+  newCategory,
+  newMonitor,
+  newPartner,
+  newReport,
+  type TestDatabase,
+} from '@portal/db/testing';
 import { easternInstant, easternWallClock } from '@portal/domain/eastern-time';
 import { checkInstant } from '@portal/domain/monitor-schedule';
 import { enqueue, type QueueName, workerConnection } from '@portal/queue';
@@ -108,40 +109,40 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   mailDir = await mkdtemp(join(tmpdir(), 'portal-mail-'));
   await ensureReferenceData(t.db);
-  const acme = await insertPartner(t.db, { code: 'ACME', name: 'Acme Stores', accessTypeCode: 'EXT' });
-  await insertCategory(t.db, { code: 'SETTLE', name: 'Settlement', ownerEmails: ['settle@bank.test'] });
-  await insertCategory(t.db, {
+  const acme = await newPartner(t.db, { code: 'ACME', name: 'Acme Stores', accessTypeCode: 'EXT' });
+  await newCategory(t.db, { code: 'SETTLE', name: 'Settlement', ownerEmails: ['settle@bank.test'] });
+  await newCategory(t.db, {
     code: 'FEES',
     name: 'Fees',
     ownerEmails: ['ada@bank.test', 'grace@bank.test'],
   });
-  await insertCategory(t.db, { code: 'ORPHAN', name: 'Orphan', ownerEmails: [] });
-  ids.daily = await insertMonitor(t.db, {
+  await newCategory(t.db, { code: 'ORPHAN', name: 'Orphan', ownerEmails: [] });
+  ids.daily = await newMonitor(t.db, {
     partnerId: acme,
     categoryCode: 'SETTLE',
     frequencyTypeCode: 'DLY',
   });
-  ids.weekly = await insertMonitor(t.db, {
+  ids.weekly = await newMonitor(t.db, {
     partnerId: acme,
     categoryCode: 'FEES',
     frequencyTypeCode: 'WLY',
     frequencyDay: 'MONDAY',
   });
-  ids.monthly = await insertMonitor(t.db, {
+  ids.monthly = await newMonitor(t.db, {
     partnerId: acme,
     categoryCode: 'ORPHAN',
     frequencyTypeCode: 'MLY',
     frequencyDay: 'MONDAY',
     frequencyNumber: 2,
   });
-  await insertReport(t.db, {
+  await newReport(t.db, {
     partnerId: acme,
     categoryCode: 'SETTLE',
     frequencyTypeCode: 'DLY',
     reportDate: DUE_DAY,
   });
   // Last week's weekly report is no help for this Monday.
-  await insertReport(t.db, {
+  await newReport(t.db, {
     partnerId: acme,
     categoryCode: 'FEES',
     frequencyTypeCode: 'WLY',

@@ -1,15 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import { enqueue, workerConnection } from '@portal/queue';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEFAULT_MAIL_FROM } from '../src/mail/send-mail.js';
-import { type RunningWorkers, startWorkers } from '../src/start-workers.js';
 import {
   freePort,
-  quietLogger,
   randomPrefix,
   startRedisServer,
   startSmtpServer,
@@ -17,39 +11,30 @@ import {
   type TestSmtpServer,
   waitFor,
 } from './helpers.js';
+import { type MailHarness, startMailWorkers } from './mail-harness.js';
 
 // A private redis-server, so the test can take Redis away from the portal and give it back.
 const prefix = randomPrefix();
 let t: TestDatabase;
 let redis: TestRedisServer;
 let smtp: TestSmtpServer;
-let mailDir: string;
-let workers: RunningWorkers;
+let mail: MailHarness;
 
 beforeAll(async () => {
   t = await createTestDatabase();
   redis = await startRedisServer(await freePort());
   smtp = await startSmtpServer();
-  mailDir = await mkdtemp(join(tmpdir(), 'portal-mail-'));
-  workers = await startWorkers({
-    handle: t,
-    redisUrl: redis.url,
-    prefix,
-    mailConfig: { smtpUrl: smtp.url, from: DEFAULT_MAIL_FROM, mailDir },
-    logger: quietLogger,
-    relay: { pollMs: 200, publishTimeoutMs: 1000, maxBackoffMs: 1000 },
-  });
+  mail = await startMailWorkers({ handle: t, redisUrl: redis.url, prefix, smtp });
 });
 
 afterAll(async () => {
-  await workers?.stop();
+  await mail?.stop();
   await redis?.stop();
   await smtp?.close();
   await t?.drop();
-  if (mailDir) await rm(mailDir, { recursive: true, force: true });
 });
 
-const arrived = (subject: string) => smtp.messages.filter((mail) => mail.subject === subject);
+const arrived = (subject: string) => mail.arrived(subject);
 
 function outboxRow(outboxId: string) {
   return t.db.selectFrom('outbox').selectAll().where('outbox_id', '=', outboxId).executeTakeFirstOrThrow();
@@ -101,16 +86,15 @@ it('delivers a job enqueued while Redis is down exactly once after Redis returns
 });
 
 it('starts while Redis is down and delivers once Redis comes up', async () => {
-  await workers.stop();
+  await mail.stop();
   await redis.stop();
   // Returns without Redis: the embedded start script must not hang on a missing queue.
-  workers = await startWorkers({
+  mail = await startMailWorkers({
     handle: t,
     redisUrl: redis.url,
     prefix,
-    mailConfig: { smtpUrl: smtp.url, from: DEFAULT_MAIL_FROM, mailDir },
-    logger: quietLogger,
-    relay: { pollMs: 200, publishTimeoutMs: 500, maxBackoffMs: 1000 },
+    smtp,
+    relay: { publishTimeoutMs: 500 },
   });
   const { outboxId } = await enqueue(t.db, {
     name: 'mail.send',

@@ -17,26 +17,38 @@ const orphan = defineJob({
 describe('job registry', () => {
   it('refuses to boot when a job has no handler, naming the job', () => {
     const mailHandler = defineHandler('mail.send', async () => {});
-    expect(() => createRegistry([mailHandler], [mailSend, orphan])).toThrow(
+    expect(() => createRegistry({ 'mail.send': mailHandler }, [mailSend, orphan])).toThrow(
       'Job registry: job "reports.orphan" (queue batches) has no handler',
     );
-    expect(() => createRegistry([])).toThrow(/job "mail\.send" \(queue mail\) has no handler/);
+    expect(() => createRegistry({})).toThrow(/job "mail\.send" \(queue mail\) has no handler/);
   });
 
   it('refuses to boot when a job has two handlers', () => {
     const one = defineHandler('mail.send', async () => {});
     const two = defineHandler('mail.send', async () => {});
-    expect(() => createRegistry([one, two])).toThrow(/job "mail\.send" has 2 handlers/);
+    // The compiler rules this out for workers/src/handlers.ts; the registry checks it again at boot.
+    expect(() => createRegistry({ 'mail.send': one, 'monitors.check': two })).toThrow(
+      /job "mail\.send" has 2 handlers/,
+    );
+  });
+
+  it('refuses to consume a queue that no job uses, and by default consumes every queue with a job', () => {
+    const registry = createRegistry({ 'mail.send': defineHandler('mail.send', async () => {}) }, [mailSend]);
+    expect(registry.consumed()).toEqual(['mail']);
+    expect(registry.consumed(['mail'])).toEqual(['mail']);
+    expect(() => registry.consumed(['mail', 'activity'])).toThrow(
+      'Workers: no job uses queue activity; remove it from WORKER_QUEUES.',
+    );
   });
 
   it('runs the one handler with a checked payload, and fails bad jobs without retrying', async () => {
     const seen: string[] = [];
     const registry = createRegistry(
-      [
-        defineHandler('mail.send', async (payload, { jobId }) => {
+      {
+        'mail.send': defineHandler('mail.send', async (payload, { jobId }) => {
           seen.push(`${jobId}:${payload.subject}`);
         }),
-      ],
+      },
       [mailSend],
     );
     expect(registry.queues()).toEqual(['mail']);

@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type DatabaseHandle, deleteExpiredSessions } from '@portal/db';
-import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
+import { createTestDatabase, newUser, type TestDatabase } from '@portal/db/testing';
 import { easternWallClock } from '@portal/domain/eastern-time';
 import { enqueue, workerConnection } from '@portal/queue';
 import { SESSIONS_PURGE_CRON, SESSIONS_PURGE_SCHEDULER_ID } from '@portal/queue/jobs/sessions-purge';
@@ -72,7 +72,7 @@ async function runPurge(jobId: string): Promise<void> {
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  await t.db.insertInto('users').values({ user_id: 'purge.user' }).execute();
+  await newUser(t.db, { userId: 'purge.user' });
   monitors = new Queue('monitors', { connection: workerConnection(REDIS_URL), prefix });
   handle = connect({ databaseUrl: t.url, maxConnections: 4 });
   workers = await startWorkers({

@@ -2,17 +2,23 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database, DatabaseHandle } from '@portal/db';
+import { createProducerQueues, inspectorConnection, type ProducerQueues, withTimeout } from '@portal/queue';
 import type { BlobStore } from '@portal/storage';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import { recaptchaContentSources } from './lib/human-verification.js';
+import { fastifyTrustProxy } from './lib/trust-proxy.js';
 import { accessPlugin } from './plugins/access.js';
 import { authPlugin } from './plugins/auth.js';
+import { compressionPlugin } from './plugins/compression.js';
 import { dashboardContentPlugin } from './plugins/dashboard-content.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { inputGatePlugin } from './plugins/input-gate.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { openapiPlugin } from './plugins/openapi.js';
+import { queueBoardPlugin } from './plugins/queue-board.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { spaPlugin } from './plugins/spa.js';
 import { registerRoutes } from './routes/index.js';
@@ -26,6 +32,8 @@ export type AppDeps = {
   blobStore: BlobStore;
   /** Shared rate-limit counters (sign-in routes); without it each process counts alone. */
   redis?: Redis;
+  /** BullMQ queues for the queue board and queue metrics; made from REDIS_URL and QUEUE_PREFIX if absent. */
+  queues?: ProducerQueues;
 };
 
 declare module 'fastify' {
@@ -43,7 +51,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
-    trustProxy: true,
+    // Off unless TRUST_PROXY names the proxies: a client must not choose its own address.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -56,17 +65,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  const queues =
+    deps.queues ??
+    createProducerQueues({
+      redisUrl: config.REDIS_URL,
+      prefix: config.QUEUE_PREFIX,
+      connection: inspectorConnection(config.REDIS_URL),
+    });
+  // Bounded: with Redis away a queue's close would wait for a connection that never comes.
+  if (!deps.queues) app.addHook('onClose', () => withTimeout(queues.close(), 2000, 'Redis').catch(() => {}));
+  await app.register(metricsPlugin, { queues });
+  await app.register(inputGatePlugin);
   const recaptcha = recaptchaContentSources(config);
   await app.register(securityHeadersPlugin, {
     frameSources: [...config.dashboards.frameSources, ...recaptcha.frameSources],
     scriptSources: recaptcha.scriptSources,
   });
   await app.register(cookie);
+  await app.register(compressionPlugin);
   await app.register(authPlugin, { redis: deps.redis, rateLimitNamespace: config.QUEUE_PREFIX });
   await app.register(openapiPlugin);
   await app.register(accessPlugin);
   await app.register(dashboardContentPlugin);
   await registerRoutes(app);
+  await app.register(queueBoardPlugin, { queues });
   await app.register(spaPlugin, { root: config.WEB_DIST });
   return app;
 }

@@ -1,36 +1,34 @@
+import { DEFAULT_REPORT_EXTENSIONS, parseExtensions } from '@portal/domain';
+import { ConfigError, ENV_DEFAULTS, readEnv, SharedEnv } from '@portal/domain/env';
 import { type Static, Type } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
 import { DashboardEnv, type DashboardVendors, dashboardVendors } from './lib/dashboards/vendor-config.js';
 import { type OidcProviderSettings, parseOidcProviders } from './lib/oidc-providers.js';
+import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.js';
 
 // Every setting of the API, read and validated once at start-up. A wrong value stops the
-// process with a message naming the variable. `.env.example` lists them all.
+// process with a message naming the variable. `.env.example` lists them all. What the workers and
+// scripts read too comes from SharedEnv, with its one set of defaults.
 const Env = Type.Object({
+  ...SharedEnv,
   ...DashboardEnv.properties,
   NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
     default: 'development',
   }),
   HOST: Type.String({ default: '0.0.0.0' }),
   PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 8000 }),
-  PUBLIC_URL: Type.String({ pattern: '^https?://[^/]+$', default: 'http://localhost:8000' }),
-  LOG_LEVEL: Type.Union(
-    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
-    { default: 'info' },
-  ),
-  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
-  PGLITE_DIR: Type.String({ default: 'data/pg' }),
-  REDIS_URL: Type.String({ pattern: '^rediss?://', default: 'redis://127.0.0.1:6379' }),
-  QUEUE_PREFIX: Type.String({ minLength: 1, default: '{portal}' }),
+  /** Postgres connections of one API process (all requests in flight share them). */
+  DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
   WEB_DIST: Type.String({ default: 'apps/web/dist' }),
   STORAGE_DRIVER: Type.Union([Type.Literal('local'), Type.Literal('s3')], { default: 'local' }),
-  STORAGE_DIR: Type.String({ default: 'data/files' }),
+  STORAGE_DIR: Type.String({ default: ENV_DEFAULTS.STORAGE_DIR }),
   S3_BUCKET: Type.Optional(Type.String({ minLength: 1 })),
   S3_REGION: Type.String({ default: 'us-east-1' }),
   S3_ENDPOINT: Type.Optional(Type.String({ pattern: '^https?://' })),
   S3_ACCESS_KEY_ID: Type.Optional(Type.String()),
   S3_SECRET_ACCESS_KEY: Type.Optional(Type.String()),
-  SESSION_IDLE_MINUTES: Type.Integer({ minimum: 1, default: 30 }),
   SESSION_ABSOLUTE_HOURS: Type.Integer({ minimum: 1, default: 12 }),
+  // How long a tenant invitation's link works.
+  INVITATION_EXPIRY_DAYS: Type.Integer({ minimum: 1, maximum: 90, default: 7 }),
   // JSON list of OpenID Connect providers (see lib/oidc-providers.ts); required in production.
   OIDC_PROVIDERS: Type.Optional(Type.String()),
   // The demo sign-in server (apps/dev-sso), used as provider `sso` when OIDC_PROVIDERS is unset.
@@ -39,6 +37,10 @@ const Env = Type.Object({
   DEV_SSO_CLIENT_SECRET: Type.String({ minLength: 1, default: 'dev-sso-portal-secret' }),
   // Calls per minute from one client address to each sign-in route (redirect, authorization, callback).
   LOGIN_RATE_LIMIT: Type.Integer({ minimum: 1, default: 60 }),
+  // The proxies whose X-Forwarded-For is believed: a hop count or addresses/CIDRs (lib/trust-proxy.ts).
+  TRUST_PROXY: Type.Optional(Type.String()),
+  // The retailer of the dispute form, the literal segment of /forms/{retailer}-disputes.
+  FORMS_RETAILER: Type.String({ pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', default: 'bjs' }),
   SUPPORT_MAILBOX: Type.String({ pattern: '^[^@ ]+@[^@ ]+$', default: 'support@portal.local' }),
   CUSTOMER_SERVICE_PHONE: Type.String({ default: '1-800-555-0100' }),
   // Human verification before an external user's download: reCAPTCHA when both of these are
@@ -55,31 +57,32 @@ const Env = Type.Object({
   ALTCHA_HMAC_KEY: Type.Optional(Type.String({ minLength: 32 })),
   // How long a passed verification lets an external user download.
   HUMAN_VERIFICATION_MINUTES: Type.Integer({ minimum: 1, maximum: 60, default: 5 }),
+  // Bearer token of Prometheus for GET /metrics (API) and each worker's METRICS_PORT; unset: no metrics.
+  METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
   // Largest report file a service account may upload.
   REPORT_UPLOAD_MAX_BYTES: Type.Integer({ minimum: 1, default: 2 * 1024 * 1024 * 1024 }),
+  // The file-name extensions a report upload may have, comma-separated (the formats the portal delivers).
+  REPORT_UPLOAD_EXTENSIONS: Type.String({
+    pattern: '^\\s*\\.?[A-Za-z0-9]{1,10}\\s*(,\\s*\\.?[A-Za-z0-9]{1,10}\\s*)*$',
+    default: DEFAULT_REPORT_EXTENSIONS.join(','),
+  }),
+  // The OpenAPI document at /api/docs: for signed-in internal users (internal), or not served (off).
+  API_DOCS: Type.Union([Type.Literal('internal'), Type.Literal('off')], { default: 'internal' }),
 });
 
 export type Config = Static<typeof Env> & {
   cookieSecure: boolean;
   oidcProviders: OidcProviderSettings[];
   dashboards: DashboardVendors;
+  trustProxy: TrustProxy;
+  /** REPORT_UPLOAD_EXTENSIONS as lower-case extensions without the dot. */
+  reportUploadExtensions: string[];
 };
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const raw: Record<string, unknown> = {};
-  for (const key of Object.keys(Env.properties)) {
-    const value = env[key];
-    if (value !== undefined && value !== '') raw[key] = value;
-  }
-  const withDefaults = Value.Default(Env, Value.Convert(Env, raw));
-  const errors = [...Value.Errors(Env, withDefaults)];
-  if (errors.length > 0) {
-    const problems = errors.map((error) => `${error.path.slice(1)}: ${error.message}`);
-    throw new ConfigError(`Invalid configuration: ${[...new Set(problems)].join('; ')}`);
-  }
-  const config = withDefaults as Static<typeof Env>;
+  const config = readEnv(Env, env);
   if (config.STORAGE_DRIVER === 's3' && !config.S3_BUCKET) {
     throw new ConfigError('Invalid configuration: S3_BUCKET is required when STORAGE_DRIVER is s3');
   }
@@ -102,8 +105,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ('problem' in oidc) throw new ConfigError(`Invalid configuration: ${oidc.problem}`);
   const dashboards = dashboardVendors(config);
   if ('problem' in dashboards) throw new ConfigError(`Invalid configuration: ${dashboards.problem}`);
+  const trustProxy = parseTrustProxy(config.TRUST_PROXY);
+  if (typeof trustProxy === 'object' && 'problem' in trustProxy) {
+    throw new ConfigError(`Invalid configuration: ${trustProxy.problem}`);
+  }
   return {
     ...config,
+    trustProxy,
+    reportUploadExtensions: parseExtensions(config.REPORT_UPLOAD_EXTENSIONS),
     cookieSecure: config.PUBLIC_URL.startsWith('https://'),
     oidcProviders: oidc.providers,
     dashboards,

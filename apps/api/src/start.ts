@@ -22,7 +22,12 @@ export async function startApi(
   options: { database?: DatabaseHandle } = {},
 ): Promise<RunningApi> {
   const database =
-    options.database ?? connect({ databaseUrl: config.DATABASE_URL, dataDir: config.PGLITE_DIR });
+    options.database ??
+    connect({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.PGLITE_DIR,
+      maxConnections: config.DATABASE_POOL_SIZE,
+    });
   await migrateToLatest(database.db);
   const redis = new Redis(config.REDIS_URL, {
     lazyConnect: true,

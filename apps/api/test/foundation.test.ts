@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { createTestApp, type TestApp } from './helpers.js';
+import { seedPersonas } from './support/personas.js';
 
 describe('API foundation', () => {
   let t: TestApp;
@@ -27,8 +28,13 @@ describe('API foundation', () => {
     expect(reply.json().message).toContain('not found');
   });
 
-  it('serves the OpenAPI document', async () => {
-    const reply = await t.app.inject('/api/docs/json');
+  it('serves the OpenAPI document to signed-in internal users', async () => {
+    const personas = await seedPersonas(t.database.db);
+    expect((await t.app.inject('/api/docs/json')).statusCode).toBe(401);
+    const reply = await t.app.inject({
+      url: '/api/docs/json',
+      headers: await personas.headers('internalAdmin'),
+    });
     expect(reply.statusCode).toBe(200);
     expect(reply.json().openapi).toMatch(/^3\./);
   });

@@ -1,5 +1,5 @@
-import { claimMonitorRun, finishMonitorRun, recordMonitorAlerts } from '@portal/db/report-monitors';
-import { ensureReferenceData, insertCategory, insertMonitor } from '@portal/db/testing-monitors';
+import { claimMonitorRun, finishMonitorRun, recordMonitorAlerts } from '@portal/db';
+import { ensureReferenceData, newCategory, newMonitor } from '@portal/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.js';
 import { createUser, type SeededPersonas, seedPersonas } from './support/personas.js';
@@ -48,14 +48,14 @@ describe('report monitor runs', () => {
       .select('partner_id')
       .where('code', '=', 'BJS')
       .executeTakeFirstOrThrow();
-    await insertCategory(db, { code: 'SETTLE', name: 'Settlement', ownerEmails: ['settle@bank.test'] });
-    await insertCategory(db, { code: 'ORPHAN', name: 'Orphan' });
-    ids.settle = await insertMonitor(db, {
+    await newCategory(db, { code: 'SETTLE', name: 'Settlement', ownerEmails: ['settle@bank.test'] });
+    await newCategory(db, { code: 'ORPHAN', name: 'Orphan' });
+    ids.settle = await newMonitor(db, {
       partnerId: bjs.partner_id,
       categoryCode: 'SETTLE',
       frequencyTypeCode: 'DLY',
     });
-    ids.orphan = await insertMonitor(db, {
+    ids.orphan = await newMonitor(db, {
       partnerId: bjs.partner_id,
       categoryCode: 'ORPHAN',
       frequencyTypeCode: 'WLY',

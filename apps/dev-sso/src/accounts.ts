@@ -59,6 +59,22 @@ export const accounts: readonly DevSsoAccount[] = [
   ),
 ];
 
+/**
+ * Newcomers invited to a tenant: any address ending in @invited.demo signs in with the demo
+ * password, so the whole invitation loop can be tried with `npm start` (the e-mail is in data/mail).
+ * Its subject is the address itself, its e-mail verified.
+ */
+export const INVITED_DOMAIN = '@invited.demo';
+
+export function invitedAccount(address: string): DevSsoAccount | undefined {
+  const email = address.trim().toLowerCase();
+  const local = email.slice(0, -INVITED_DOMAIN.length);
+  if (!email.endsWith(INVITED_DOMAIN) || !/^[a-z0-9._+-]+$/.test(local)) return undefined;
+  const given = local.split(/[._+-]/)[0] ?? local;
+  const givenName = given.charAt(0).toUpperCase() + given.slice(1);
+  return { ...account(email, givenName, 'Invitee', email, 'Invited newcomer'), login: email };
+}
+
 /** The account a login name (or its email) and password open, if any. */
 export function authenticate(
   list: readonly DevSsoAccount[],
@@ -66,6 +82,8 @@ export function authenticate(
   password: string,
 ): DevSsoAccount | undefined {
   const wanted = login.trim().toLowerCase();
-  const found = list.find((a) => a.login.toLowerCase() === wanted || a.claims.email.toLowerCase() === wanted);
+  const found =
+    list.find((a) => a.login.toLowerCase() === wanted || a.claims.email.toLowerCase() === wanted) ??
+    invitedAccount(wanted);
   return found && found.password === password ? found : undefined;
 }

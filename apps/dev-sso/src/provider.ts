@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import type { DevSsoAccount } from './accounts.js';
+import { type DevSsoAccount, invitedAccount } from './accounts.js';
 import { createMemoryAdapter } from './memory-adapter.js';
 import { errorPage, logoutPage, signedOutPage } from './views.js';
 
@@ -53,7 +53,7 @@ export function createProvider(issuer: string, clients: DevSsoClient[], accounts
     // The portal reads the user's email from the ID token, as most enterprise providers send it.
     conformIdTokenClaims: false,
     async findAccount(_ctx, sub) {
-      const account = accounts.find((a) => a.claims.sub === sub);
+      const account = accounts.find((a) => a.claims.sub === sub) ?? invitedAccount(sub);
       return account ? { accountId: sub, claims: () => account.claims } : undefined;
     },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },

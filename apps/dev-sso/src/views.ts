@@ -47,7 +47,8 @@ ${options.error ? `<p class="error" role="alert">${html(options.error)}</p>` : '
 <button type="submit">Sign in</button>
 </form>
 <p><a href="/interaction/${html(options.uid)}/abort">Cancel</a></p>
-<p>Demo accounts (password <code>demo</code>):</p><table>${rows}</table>`,
+<p>Demo accounts (password <code>demo</code>):</p><table>${rows}</table>
+<p>Invited to a tenant? Any address ending in <code>@invited.demo</code> signs in with the password <code>demo</code>.</p>`,
   );
 }
 

@@ -64,3 +64,19 @@ describe('dev-sso', () => {
     expect(accounts.every((a) => a.password === 'demo')).toBe(true);
   });
 });
+
+describe('invited newcomers', () => {
+  it('signs in any @invited.demo address with the demo password, its e-mail verified', async () => {
+    const { authenticate, invitedAccount } = await import('../src/accounts.js');
+    const account = authenticate(accounts, 'New.Person@Invited.Demo', 'demo');
+    expect(account?.claims).toMatchObject({
+      sub: 'new.person@invited.demo',
+      email: 'new.person@invited.demo',
+      email_verified: true,
+      given_name: 'New',
+    });
+    expect(authenticate(accounts, 'new.person@invited.demo', 'wrong')).toBeUndefined();
+    expect(invitedAccount('someone@elsewhere.demo')).toBeUndefined();
+    expect(invitedAccount('bad name@invited.demo')).toBeUndefined();
+  });
+});

@@ -8,7 +8,7 @@ import { AuthProvider } from './auth/AuthProvider.js';
 import { ErrorBoundary } from './components/ErrorBoundary.js';
 import { ExternalLinkGuard } from './components/ExternalLinkGuard.js';
 import { routes } from './routes.js';
-import { theme } from './theme.js';
+import { cssVariablesResolver, theme } from './theme.js';
 
 export function AppRoutes() {
   return useRoutes(routes);
@@ -17,7 +17,7 @@ export function AppRoutes() {
 /** The providers every page relies on; the router itself is supplied by main.tsx (or a test). */
 export function App() {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications />
       <ModalsProvider>
         <SWRConfig value={swrConfig}>

@@ -110,10 +110,19 @@ describe('route table', () => {
     expect(await screen.findByText(MESSAGES.pageUnderConstruction)).toBeTruthy();
   });
 
-  it('opens a retailer dispute list and refuses a segment without the -disputes suffix', async () => {
+  it('opens the retailer dispute list of the setting and refuses another retailer or a segment without the -disputes suffix', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        jsonResponse(200, url.endsWith('/api/form/settings') ? { retailer: 'acme' } : []),
+      ),
+    );
     const first = renderAt('/forms/acme-disputes', ['INTERNAL_OPERATIONS_TEAM']);
-    expect(await screen.findByRole('heading', { name: 'Disputes', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'ACME Disputes', level: 1 })).toBeTruthy();
     first.unmount();
+    const second = renderAt('/forms/other-disputes', ['INTERNAL_OPERATIONS_TEAM']);
+    expect(await screen.findByRole('heading', { name: MESSAGES.pageNotFound })).toBeTruthy();
+    second.unmount();
     renderAt('/forms/acme', ['INTERNAL_OPERATIONS_TEAM']);
     expect(await screen.findByRole('heading', { name: MESSAGES.pageNotFound })).toBeTruthy();
   });

@@ -1,6 +1,6 @@
-import { PAGES, type PageName } from '@portal/domain';
+import { PAGES, type PageName, type PublicPagePath } from '@portal/domain';
 import { type ComponentType, lazy } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { matchPath, type RouteObject } from 'react-router-dom';
 import { PageGuard } from './auth/PageGuard.js';
 import { RequireAuth } from './auth/RequireAuth.js';
 import { CurrentPageContext } from './components/current-page.js';
@@ -36,6 +36,7 @@ const PAGE_MODULES: Record<PageName, PageModule> = {
   customerInvoices: () => import('./pages/forms/CustomerInvoicesPage.js'),
   customerInvoiceNew: () => import('./pages/forms/CustomerInvoiceNewPage.js'),
   customerInvoiceEdit: () => import('./pages/forms/CustomerInvoiceEditPage.js'),
+  formBatches: () => import('./pages/forms/BatchesPage.js'),
   disputes: () => import('./pages/forms/DisputesPage.js'),
   disputeNew: () => import('./pages/forms/DisputeNewPage.js'),
   disputeEdit: () => import('./pages/forms/DisputeEditPage.js'),
@@ -71,12 +72,15 @@ const PAGE_MODULES: Record<PageName, PageModule> = {
   myAccount: () => import('./pages/account/MyAccountPage.js'),
 };
 
-// Open without a session, in the public frame.
-const PUBLIC_PAGES: Record<string, PageModule> = {
+// Open without a session, in the public frame; keyed by PUBLIC_PAGE_PATHS so the browser tests'
+// route list (e2e/support/route-visits.ts) is the same one.
+const PUBLIC_PAGES: Record<PublicPagePath, PageModule> = {
   '/login': () => import('./pages/account/LoginPage.js'),
   '/logout': () => import('./pages/account/LogoutPage.js'),
   '/user-not-found': () => import('./pages/errors/UserNotFoundPage.js'),
   '/not-authorized': () => import('./pages/errors/NotAuthorizedPage.js'),
+  '/invitation': () => import('./pages/tenants/InvitationStatusPage.js'),
+  '/invitation/:invitationId': () => import('./pages/tenants/InvitationStatusPage.js'),
 };
 
 const NotFoundPage = lazy(() => import('./pages/errors/NotFoundPage.js'));
@@ -119,3 +123,18 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts downloading the page module of `pathname` at once, alongside the sign-in check, rather
+ * than after it (a phone's round trips add up: issue 16). lazy() later finds it in the module map.
+ */
+export function preloadPage(pathname: string): void {
+  const pages: Array<[string, PageModule]> = [
+    ...Object.entries(PUBLIC_PAGES),
+    ...(Object.entries(PAGE_MODULES) as [PageName, PageModule][]).map(
+      ([name, load]) => [PAGES[name].path, load] as [string, PageModule],
+    ),
+  ];
+  const match = pages.find(([path]) => matchPath(path, pathname));
+  match?.[1]().catch(() => {});
+}

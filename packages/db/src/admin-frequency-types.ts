@@ -1,13 +1,11 @@
 import type { FrequencyTypeInput } from '@portal/domain/admin-frequency-type';
 import type { SortOrder } from '@portal/domain/admin-paging';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { boundedCount, containsPattern, offsetOf, type Page, type PageRequest } from './admin-lists.js';
-import type { Database } from './schema.js';
+import type { Db } from './db.js';
 
 // Frequency types (SPEC.md §3: code and name, e.g. DLY Day). Codes and names are unique
 // case-insensitively by index; the code is locked on edit.
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export type FrequencyTypeListQuery = PageRequest & {
   filters: { code?: string; name?: string };
@@ -67,4 +65,15 @@ export async function frequencyTypeHasReports(db: Db, code: string): Promise<boo
 export async function deleteFrequencyType(db: Db, code: string): Promise<void> {
   await db.deleteFrom('report_monitors').where('frequency_type_code', '=', code).execute();
   await db.deleteFrom('frequency_types').where('code', '=', code).execute();
+}
+
+/** The partners that receive some report category in this frequency type (who a change reaches). */
+export async function listFrequencyTypePartners(db: Db, code: string) {
+  return db
+    .selectFrom('partner_category_frequency_types as pf')
+    .innerJoin('partners as p', 'p.partner_id', 'pf.partner_id')
+    .select(['p.access_type_code as accessTypeCode', 'p.code as partnerCode'])
+    .where('pf.frequency_type_code', '=', code)
+    .distinct()
+    .execute();
 }

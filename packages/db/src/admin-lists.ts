@@ -1,11 +1,9 @@
 import { ADMIN_COUNT_LIMIT } from '@portal/domain/admin-paging';
-import { type Compilable, type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from './schema.js';
+import { type Compilable, sql } from 'kysely';
+import type { Db } from './db.js';
 
 // Helpers shared by the admin lists: they filter, sort and page in the database (SPEC.md §2
 // Admin list tables), so a list of tens of thousands of rows costs one page and one count.
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export type PageRequest = { page: number; pageSize: number };
 export type Page<T> = { rows: T[]; total: number | null };

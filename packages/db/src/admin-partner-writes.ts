@@ -1,13 +1,11 @@
 import type { PartnerValues } from '@portal/domain/admin-partner';
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from './schema.js';
+import { sql } from 'kysely';
+import type { Db } from './db.js';
 
 // Writes of the partner administration. Each takes the transaction of its route: the partner,
 // its categories, its report alert changes and the audit entry commit together or not at all.
 // Codes arrive canonical (as stored in the catalogue); the unique index on
 // (access_type_code, lower(code)) refuses a duplicate partner even when two admins race.
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 async function insertCategories(db: Db, partnerId: number, categories: PartnerValues['categories']) {
   if (categories.length === 0) return;

@@ -1,25 +1,23 @@
 import type { SortOrder } from '@portal/domain/admin-paging';
 import type { PartnerScope } from '@portal/domain/admin-partner';
-import { type Expression, type Kysely, sql, type Transaction } from 'kysely';
+import { type Expression, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { boundedCount, containsPattern, offsetOf, type Page, type PageRequest } from './admin-lists.js';
+import type { Db } from './db.js';
 import { partnerCategoryFrequencyTypes } from './partner-frequency-types.js';
 import { partnerInScope } from './partner-scope.js';
-import type { Database } from './schema.js';
 
 // Reads of the partner administration (SPEC.md §7 Admin reads): the paged partner list with its
 // column filters, one partner with its categories, and the reference lists the form offers.
 
-type Db = Kysely<Database> | Transaction<Database>;
-
 export type CodeName = { code: string; name: string };
-export type PartnerCategory = CodeName & { frequencyTypes: CodeName[] };
+export type AdminPartnerCategory = CodeName & { frequencyTypes: CodeName[] };
 export type AdminPartner = {
   partnerId: number;
   type: string;
   code: string;
   name: string;
-  categories: PartnerCategory[];
+  categories: AdminPartnerCategory[];
 };
 export type PartnerListQuery = PageRequest & {
   filters: { type?: string; code?: string; name?: string; categoryCode?: string };

@@ -1,14 +1,14 @@
 import type { SortOrder } from '@portal/domain/admin-paging';
+import type { PartnerScope } from '@portal/domain/admin-partner';
 import type { ReportCategoryValues } from '@portal/domain/admin-report-category';
-import { type Expression, type Kysely, sql, type Transaction } from 'kysely';
+import { type Expression, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { boundedCount, containsPattern, offsetOf, type Page, type PageRequest } from './admin-lists.js';
-import type { Database } from './schema.js';
+import type { Db } from './db.js';
+import { partnerInScope } from './partner-scope.js';
 
 // Report categories as the administration sees them (SPEC.md §3): name, code, external link,
 // frequency types, owner emails and the partners that have the category.
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 type CodeName = { code: string; name: string };
 export type CategoryPartner = { partnerId: number; type: string; code: string; name: string };
@@ -22,6 +22,8 @@ export type AdminReportCategory = {
 };
 export type CategoryListQuery = PageRequest & {
   filters: { code?: string; name?: string };
+  /** Whose partners the partner counts include: a manager sees only their partners' part. */
+  scope?: PartnerScope;
   sort: 'code' | 'name';
   order: SortOrder;
 };
@@ -37,22 +39,22 @@ function frequencyTypesOf(db: Db, categoryCode: Expression<string>) {
   );
 }
 
-function selectCategories(db: Db) {
-  return db
-    .selectFrom('report_categories as c')
-    .select((eb) => [
-      'c.code',
-      'c.name',
-      'c.external_link as externalLink',
-      'c.owner_emails as ownerEmails',
-      frequencyTypesOf(db, eb.ref('c.code')).as('frequencyTypes'),
-      eb
-        .selectFrom('partner_categories as pc')
-        .select(eb.fn.countAll<number>().as('n'))
-        .whereRef('pc.category_code', '=', 'c.code')
-        .$castTo<number>()
-        .as('partnerCount'),
-    ]);
+function selectCategories(db: Db, scope: PartnerScope) {
+  return db.selectFrom('report_categories as c').select((eb) => [
+    'c.code',
+    'c.name',
+    'c.external_link as externalLink',
+    'c.owner_emails as ownerEmails',
+    frequencyTypesOf(db, eb.ref('c.code')).as('frequencyTypes'),
+    eb
+      .selectFrom('partner_categories as pc')
+      .innerJoin('partners as p', 'p.partner_id', 'pc.partner_id')
+      .select(eb.fn.countAll<number>().as('n'))
+      .whereRef('pc.category_code', '=', 'c.code')
+      .where((inner) => partnerInScope(inner, scope))
+      .$castTo<number>()
+      .as('partnerCount'),
+  ]);
 }
 
 export async function listAdminReportCategories(
@@ -73,7 +75,7 @@ export async function listAdminReportCategories(
     .execute();
   const total = await boundedCount(db, q.select('c.code'));
   if (page.length === 0) return { rows: [], total };
-  const rows = await selectCategories(db)
+  const rows = await selectCategories(db, query.scope ?? 'all')
     .where(
       'c.code',
       'in',
@@ -84,8 +86,12 @@ export async function listAdminReportCategories(
   return { rows: page.map((r) => byCode.get(r.code)!), total };
 }
 
-export async function findAdminReportCategory(db: Db, code: string) {
-  const category = await selectCategories(db)
+/**
+ * One category with its partners: all of them, or (with a manager's scope) only those the manager
+ * may access, the others left out in the query itself.
+ */
+export async function findAdminReportCategory(db: Db, code: string, scope: PartnerScope = 'all') {
+  const category = await selectCategories(db, scope)
     .where(sql<string>`lower(c.code)`, '=', code.trim().toLowerCase())
     .executeTakeFirst();
   if (!category) return undefined;
@@ -94,10 +100,24 @@ export async function findAdminReportCategory(db: Db, code: string) {
     .innerJoin('partners as p', 'p.partner_id', 'pc.partner_id')
     .select(['p.partner_id as partnerId', 'p.access_type_code as type', 'p.code', 'p.name'])
     .where('pc.category_code', '=', category.code)
+    .where((eb) => partnerInScope(eb, scope))
     .orderBy('p.access_type_code')
     .orderBy(sql`lower(p.code)`)
     .execute();
-  return { ...category, partnerCount: Number(category.partnerCount), partners };
+  const outside =
+    scope === 'all'
+      ? undefined
+      : await db
+          .selectFrom('partner_categories as pc')
+          .innerJoin('partners as p', 'p.partner_id', 'pc.partner_id')
+          .select('p.partner_id')
+          .where('pc.category_code', '=', category.code)
+          .where((eb) => eb.not(partnerInScope(eb, scope)))
+          .limit(1)
+          .executeTakeFirst();
+  /** Partners outside the scope also have it: the manager reads their own part and may not change it. */
+  const sharedOutsideScope = outside !== undefined;
+  return { ...category, partnerCount: Number(category.partnerCount), partners, sharedOutsideScope };
 }
 
 async function insertFrequencyTypes(db: Db, categoryCode: string, frequencyTypeCodes: readonly string[]) {

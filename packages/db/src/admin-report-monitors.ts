@@ -1,16 +1,14 @@
 import type { MonitorScheduleFields } from '@portal/domain';
 import type { SortOrder } from '@portal/domain/admin-paging';
 import type { PartnerScope } from '@portal/domain/admin-partner';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { boundedCount, containsPattern, offsetOf, type Page, type PageRequest } from './admin-lists.js';
+import type { Db } from './db.js';
 import { partnerInScope } from './partner-scope.js';
-import type { Database } from './schema.js';
 
 // Report monitors (the report alerts of SPEC.md §3) as the administration sees them: the list
 // across partners, a partner's alerts, and their creation, change and removal. When monitors are
 // due and what a check finds lives in report-monitors.ts.
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export type AdminReportMonitor = MonitorScheduleFields & {
   reportMonitorId: number;

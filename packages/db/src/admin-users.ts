@@ -1,15 +1,13 @@
 import type { PartnerGrant } from '@portal/domain';
 import type { SortOrder } from '@portal/domain/admin-paging';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { boundedCount, containsPattern, offsetOf, type Page, type PageRequest } from './admin-lists.js';
-import type { Database } from './schema.js';
+import type { Db } from './db.js';
 import { selectUsersWithAccess, setUserAccess, type UserWithAccess } from './users.js';
 
 // People as the user administration sees them (SPEC.md §3 User): the paged list with column
 // filters, the CSV of the same filter, and the creation, change and removal of external users.
 // Service accounts are not people: they have their own administration.
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export type UserListQuery = PageRequest & {
   filters: { userId?: string; firstName?: string; lastName?: string; email?: string; externalOnly?: boolean };

@@ -1,11 +1,9 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { boundedCount, offsetOf, type Page, type PageRequest } from './admin-lists.js';
-import type { Database } from './schema.js';
+import type { Db } from './db.js';
 
 // The audit log as internal admins read it: newest first, filtered by entity type, actor and
 // date range (UTC days, 'YYYY-MM-DD', both ends included), paged in the database.
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export type AuditLogQuery = PageRequest & {
   filters: { entityType?: string; actor?: string; from?: string; to?: string };

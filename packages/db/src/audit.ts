@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from './schema.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from './db.js';
 
 /** One administrative change: who made it, what it touched, and the state before and after. */
 export type AuditEntry = {

@@ -1,10 +1,8 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from './schema.js';
+import { sql } from 'kysely';
+import type { Db } from './db.js';
 
 // The site banner (SPEC.md §3, §4): created and edited banners are active, and their time to live
 // counts from that moment (activated_at); disabling makes one inactive.
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export type BannerType = { bannerCode: string; alertCode: string; name: string };
 export type Banner = {

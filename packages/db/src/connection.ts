@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { ENV_DEFAULTS } from '@portal/domain/env';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -43,6 +44,8 @@ export function connect(options: ConnectOptions = {}): DatabaseHandle {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.maxConnections ?? 10,
+      // With Postgres away a request fails in seconds (a 503) instead of waiting for a connection.
+      connectionTimeoutMillis: 5000,
       types: pgTypes as pg.CustomTypesConfig,
     });
     // An idle pooled connection that the server ends (a restart, a failover, a dropped test
@@ -50,10 +53,16 @@ export function connect(options: ConnectOptions = {}): DatabaseHandle {
     pool.on('error', (error: Error & { code?: string }) => {
       if (error.code !== ADMIN_SHUTDOWN) console.warn(`database: idle connection lost: ${error.message}`);
     });
+    // The pool listens only to idle connections: one checked out between two queries (inside a
+    // transaction) when the server goes away would emit an unheard 'error' and end the process.
+    // Heard here, the transaction's next query fails instead (the API answers 503).
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', pool, close: () => db.destroy() };
   }
-  const dataDir = options.dataDir ?? 'data/pg';
+  const dataDir = options.dataDir ?? ENV_DEFAULTS.PGLITE_DIR;
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const pglite = new PGlite(dataDir, {
     parsers: {

@@ -1,7 +1,5 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from './schema.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { sql } from 'kysely';
+import type { Db } from './db.js';
 
 export type DashboardActivityEvent = {
   eventId: string;

@@ -1,8 +1,8 @@
 import type { DashboardType } from '@portal/domain';
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from './schema.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { PartnerScope } from '@portal/domain/admin-partner';
+import { sql } from 'kysely';
+import type { Db } from './db.js';
+import { partnerInScope } from './partner-scope.js';
 
 /** A dashboard as SPEC.md §3 names it: partner given by access type and code. */
 export type Dashboard = {
@@ -50,8 +50,10 @@ function shape({ partnerType, partnerCode, partnerName, ...row }: Row): Dashboar
 const samePartner = (accessTypeCode: string, partnerCode: string) =>
   sql<boolean>`upper(p.access_type_code) = upper(${accessTypeCode}) and upper(p.code) = upper(${partnerCode})`;
 
-export async function listAllDashboards(db: Db): Promise<Dashboard[]> {
+/** The dashboards of /admin/dashboards: those of the partners in the manager's scope. */
+export async function listAllDashboards(db: Db, scope: PartnerScope = 'all'): Promise<Dashboard[]> {
   const rows = await selectDashboards(db)
+    .where((eb) => partnerInScope(eb, scope))
     .orderBy('p.access_type_code')
     .orderBy('p.code')
     .orderBy('d.dashboard_name')
@@ -90,6 +92,32 @@ export async function findDashboardsUnderStem(db: Db, dashboardType: DashboardTy
     .where(sql<boolean>`d.dashboard_url like ${pattern}`)
     .execute();
   return rows.map(shape);
+}
+
+/**
+ * The dashboards that may share content with a dashboard of this type and URL, of any partner:
+ * for /content/… and /t/… those under the same first two segments, for QuickSight those of the
+ * same dashboard id, for ThoughtSpot those of the same pinboard. The domain rule decides.
+ */
+export async function findDashboardContentCandidates(
+  db: Db,
+  dashboardType: DashboardType,
+  dashboardUrl: string,
+) {
+  const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  let query = selectDashboards(db).where('d.dashboard_type', '=', dashboardType);
+  if (dashboardType === 'THOUGHTSPOT') {
+    query = query.where(sql<string>`lower(d.dashboard_url)`, '=', dashboardUrl.toLowerCase());
+  } else if (dashboardType === 'QUICKSIGHT') {
+    const id = /\/dashboards\/([^/?]+)/.exec(dashboardUrl)?.[1] ?? dashboardUrl;
+    query = query.where(
+      sql<boolean>`split_part(d.dashboard_url, '?', 1) like ${`%/dashboards/${escapeLike(id)}`}`,
+    );
+  } else {
+    const stem = /^\/(content|t)\/[^/?]+/.exec(dashboardUrl)?.[0] ?? dashboardUrl;
+    query = query.where(sql<boolean>`d.dashboard_url like ${`${escapeLike(stem)}%`}`);
+  }
+  return (await query.execute()).map(shape);
 }
 
 export async function findPartnerId(db: Db, accessTypeCode: string, partnerCode: string) {

@@ -1,10 +1,8 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from './schema.js';
+import { sql } from 'kysely';
+import type { Db } from './db.js';
 
 // The datasets catalogue (SPEC.md §3 Dataset validation result): a catalogId and the object key
 // of its folder. Service accounts register datasets; the dataset dialog looks them up.
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export type Dataset = { catalogId: string; objectKey: string };
 

@@ -1,10 +1,7 @@
 import type { Faq, FaqInput } from '@portal/domain';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from './schema.js';
+import type { Db } from './db.js';
 
 // FAQs (SPEC.md §3): the question is unique, trimmed and case-insensitively (faqs_question_ci).
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** A write refused because another FAQ already asks this question. */
 export type FaqWrite = { faq: Faq } | { duplicate: true } | { notFound: true };

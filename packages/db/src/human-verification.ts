@@ -1,8 +1,6 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from './schema.js';
+import { sql } from 'kysely';
+import type { Db } from './db.js';
 import { sha256Hex } from './sessions.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * Claims a verification token (an ALTCHA solution) for one use: true the first time, false when

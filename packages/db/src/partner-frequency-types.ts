@@ -1,8 +1,6 @@
-import type { Expression, Kysely, Transaction } from 'kysely';
+import type { Expression } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import type { Database } from './schema.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from './db.js';
 
 /** The frequency types a partner receives a category in, as a JSON array of { code, name } by code. */
 export function partnerCategoryFrequencyTypes(

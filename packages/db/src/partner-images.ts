@@ -1,11 +1,11 @@
 import type { PartnerImageKind, PartnerRef } from '@portal/domain';
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from './schema.js';
+import type { PartnerScope } from '@portal/domain/admin-partner';
+import { sql } from 'kysely';
+import type { Db } from './db.js';
+import { partnerInScope } from './partner-scope.js';
 
 // Partner logos and marketing images: one of each per partner code (SPEC.md §3). The bytes live
 // in the blob store; a row says which blob is current, so a new upload replaces it atomically.
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export type PartnerImage = {
   partnerCode: string;
@@ -39,12 +39,13 @@ export async function findPartnersByCode(db: Db, partnerCode: string): Promise<P
 
 export type PartnerSummary = { accessTypeCode: string; accessTypeName: string; code: string; name: string };
 
-/** Every partner with its access type's name, by access type then name. */
-export async function listPartnerSummaries(db: Db): Promise<PartnerSummary[]> {
+/** Every partner in `scope` with its access type's name, by access type then name. */
+export async function listPartnerSummaries(db: Db, scope: PartnerScope = 'all'): Promise<PartnerSummary[]> {
   return db
     .selectFrom('partners as p')
     .innerJoin('access_types as a', 'a.code', 'p.access_type_code')
     .select(['p.access_type_code as accessTypeCode', 'a.name as accessTypeName', 'p.code', 'p.name'])
+    .where((eb) => partnerInScope(eb, scope))
     .orderBy('p.access_type_code')
     .orderBy('p.name')
     .execute();

@@ -1,12 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Db } from './db.js';
 import { partnerCategoryFrequencyTypes } from './partner-frequency-types.js';
-import type { Database } from './schema.js';
 
 // The reads behind partner selection and report categories (SPEC.md §2, §3): partners with
 // their access types, a partner by its codes, and the categories a partner receives with that
 // partner's frequency types for each.
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export type CatalogPartner = {
   partnerId: number;
@@ -60,15 +57,6 @@ export async function findCatalogPartner(
     .executeTakeFirst();
 }
 
-function frequencyTypesOf(db: Db, partnerId: number, categoryCode: string) {
-  return db
-    .selectFrom('partner_category_frequency_types as pcft')
-    .innerJoin('frequency_types', 'frequency_types.code', 'pcft.frequency_type_code')
-    .select(['frequency_types.code', 'frequency_types.name'])
-    .where('pcft.partner_id', '=', partnerId)
-    .where('pcft.category_code', '=', categoryCode);
-}
-
 /** The categories a partner receives, by name, each with that partner's frequency types. */
 export async function listPartnerCategories(db: Db, partnerId: number): Promise<PartnerCategory[]> {
   return db
@@ -89,26 +77,46 @@ export async function listPartnerCategories(db: Db, partnerId: number): Promise<
     .execute();
 }
 
-/** One category of a partner (code matched without regard to case), or nothing. */
-export async function findPartnerCategory(
+/**
+ * A partner by access type and code, and one of its categories (codes matched without regard to
+ * case) with that partner's frequency types, in one statement: what the reports list needs before
+ * it reads reports. No partner: nothing; a partner without that category: `category` undefined.
+ */
+export async function findCatalogPartnerCategory(
   db: Db,
-  partnerId: number,
-  categoryCode: string,
-): Promise<PartnerCategory | undefined> {
-  const category = await db
-    .selectFrom('partner_categories')
-    .innerJoin('report_categories', 'report_categories.code', 'partner_categories.category_code')
-    .select([
-      'report_categories.name',
-      'report_categories.code',
+  codes: { accessTypeCode: string; partnerCode: string; categoryCode: string },
+): Promise<{ partner: CatalogPartner; category: PartnerCategory | undefined } | undefined> {
+  const row = await selectPartners(db)
+    .leftJoin('partner_categories', (join) =>
+      join
+        .onRef('partner_categories.partner_id', '=', 'partners.partner_id')
+        .on((eb) =>
+          eb(
+            eb.fn('upper', ['partner_categories.category_code']),
+            '=',
+            codes.categoryCode.trim().toUpperCase(),
+          ),
+        ),
+    )
+    .leftJoin('report_categories', 'report_categories.code', 'partner_categories.category_code')
+    .select((eb) => [
+      'report_categories.name as categoryName',
+      'report_categories.code as categoryCode',
       'report_categories.external_link as externalLink',
+      partnerCategoryFrequencyTypes(
+        db,
+        eb.ref('partners.partner_id'),
+        eb.ref('report_categories.code').$castTo<string>(),
+      ).as('frequencyTypes'),
     ])
-    .where('partner_categories.partner_id', '=', partnerId)
-    .where((eb) => eb(eb.fn('upper', ['report_categories.code']), '=', categoryCode.trim().toUpperCase()))
+    .where('partners.access_type_code', '=', codes.accessTypeCode.trim().toUpperCase())
+    .where((eb) => eb(eb.fn('upper', ['partners.code']), '=', codes.partnerCode.trim().toUpperCase()))
     .executeTakeFirst();
-  if (!category) return undefined;
-  const frequencyTypes = await frequencyTypesOf(db, partnerId, category.code)
-    .orderBy('frequency_types.code')
-    .execute();
-  return { ...category, frequencyTypes };
+  if (!row) return undefined;
+  const { categoryName, categoryCode, externalLink, frequencyTypes, ...partner } = row;
+  const category =
+    categoryName !== null && categoryCode !== null
+      ? { name: categoryName, code: categoryCode, externalLink, frequencyTypes }
+      : undefined;
+  return { partner, category };
 }

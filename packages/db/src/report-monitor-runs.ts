@@ -1,9 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from './schema.js';
+import type { PartnerScope } from '@portal/domain/admin-partner';
+import type { Db } from './db.js';
+import { partnerInScope } from './partner-scope.js';
 
-// The record of report monitor checks, as internal admins read it on /admin/report-alerts.
-
-type Db = Kysely<Database> | Transaction<Database>;
+// The record of report monitor checks, as managers read it on /admin/report-alerts: a manager
+// scoped to some partners sees those partners' due and missing monitors only, and counts of them.
 
 export type MonitorRunAlert = {
   reportMonitorId: number;
@@ -35,8 +35,11 @@ export type MonitorRun = {
   alerts: MonitorRunAlert[];
 };
 
-/** The latest `limit` runs, newest first, each with its alerts: two queries. */
-export async function listMonitorRuns(db: Db, { limit }: { limit: number }): Promise<MonitorRun[]> {
+/** The latest `limit` runs, newest first, each with its alerts in `scope`: two queries (three when scoped). */
+export async function listMonitorRuns(
+  db: Db,
+  { limit, scope = 'all' }: { limit: number; scope?: PartnerScope },
+): Promise<MonitorRun[]> {
   const runs = await db
     .selectFrom('report_monitor_runs')
     .select([
@@ -79,15 +82,41 @@ export async function listMonitorRuns(db: Db, { limit }: { limit: number }): Pro
       'in',
       runs.map((run) => run.runId),
     )
+    .where((eb) => partnerInScope(eb, scope))
     .orderBy('a.run_id')
     .orderBy('p.code')
     .orderBy('c.code')
     .orderBy('a.report_monitor_id')
     .execute();
-  return runs.map((run) => ({
+  const withAlerts = runs.map((run) => ({
     ...run,
     alerts: alerts.filter((alert) => alert.runId === run.runId).map(({ runId: _, ...alert }) => alert),
   }));
+  if (scope === 'all') return withAlerts;
+  const visible = await monitorsInScope(db, [...new Set(runs.flatMap((run) => run.dueMonitorIds))], scope);
+  return withAlerts.map((run) => {
+    const dueMonitorIds = run.dueMonitorIds.filter((id) => visible.has(id));
+    return {
+      ...run,
+      dueMonitorIds,
+      dueCount: dueMonitorIds.length,
+      missingCount: run.alerts.length,
+      emailedCount: run.alerts.filter((alert) => alert.recipients.length > 0).length,
+    };
+  });
+}
+
+/** Which of these monitors belong to partners in `scope` (a monitor deleted since belongs to none). */
+async function monitorsInScope(db: Db, ids: number[], scope: PartnerScope): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('report_monitors as m')
+    .innerJoin('partners as p', 'p.partner_id', 'm.partner_id')
+    .select('m.report_monitor_id')
+    .where('m.report_monitor_id', 'in', ids)
+    .where((eb) => partnerInScope(eb, scope))
+    .execute();
+  return new Set(rows.map((row) => row.report_monitor_id));
 }
 
 /** The run recorded for `checkDate`, without its alerts, if that day was checked. */

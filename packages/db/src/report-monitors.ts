@@ -1,13 +1,13 @@
 import { type MonitorScheduleFields, toScheduleFields } from '@portal/domain';
 import { expectedReportDate, schedulesDueOn } from '@portal/domain/monitor-schedule';
-import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Db } from './db.js';
+import { whereLive } from './live-reports.js';
 import type { Database } from './schema.js';
 
 // The check side of report monitors: which monitors are due and whether their report is there,
 // and the record of each check run. Every function issues a fixed number of statements, however
 // many monitors there are (the check must not query once per monitor).
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export type DueMonitor = {
   reportMonitorId: number;
@@ -92,8 +92,7 @@ export async function findDueMonitors(
             .whereRef('r.category_code', '=', 'report_monitors.category_code')
             .whereRef('r.frequency_type_code', '=', 'report_monitors.frequency_type_code')
             .where('r.report_date', '=', query.expectedReportDate)
-            .where('r.deleted_at', 'is', null)
-            .where('r.superseded_at', 'is', null),
+            .where(whereLive('r')),
         )
         .$castTo<boolean>()
         .as('reportPresent'),

@@ -1,10 +1,7 @@
 import type { IssueReport } from '@portal/domain';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from './schema.js';
+import type { Db } from './db.js';
 
 // Report an Issue (SPEC.md §3): the reasons offered are data, and every submission is kept.
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export async function listIssueReasons(db: Db): Promise<string[]> {
   const rows = await db

@@ -1,14 +1,14 @@
 import type { Readable } from 'node:stream';
 import { buildReportKey, InvalidKeyError } from '@portal/domain/report-keys';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Db } from './db.js';
+import { whereLive } from './live-reports.js';
 import type { Database } from './schema.js';
 
 // Taking in one report file: from the import script today, from an upload endpoint later. The
 // bytes go to the blob store (given as a parameter: db does not depend on storage), then the
 // reports row is written. A file with the same name for the same partner, category and date
 // replaces the stored file; the earlier row is kept and marked superseded by the new one.
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The part of a BlobStore the ingest needs. */
 export type ReportBlobWriter = {
@@ -47,6 +47,8 @@ export type IngestReportInput = ReportTargetInput & {
   /** The file's own modification time; now by default. */
   lastModified?: Date;
   uploadedBy?: string | null;
+  /** Runs in the transaction that records the file (its audit entry, so both or neither land). */
+  inTransaction?: (trx: Transaction<Database>, report: IngestedReport) => Promise<void>;
 };
 
 export type IngestedReport = ReportTarget & {
@@ -172,8 +174,7 @@ export async function ingestReport(
       .where('category_code', '=', target.categoryCode)
       .where('report_date', '=', target.reportDate)
       .where('file_name', '=', target.fileName)
-      .where('superseded_at', 'is', null)
-      .where('deleted_at', 'is', null)
+      .where(whereLive())
       .executeTakeFirst();
     const now = new Date();
     if (previous) {
@@ -207,10 +208,15 @@ export async function ingestReport(
         .where('report_id', '=', previous.report_id)
         .execute();
     }
-    return { reportId: report_id, supersededReportId: previous?.report_id ?? null };
+    const report = {
+      ...target,
+      reportId: report_id,
+      supersededReportId: previous?.report_id ?? null,
+      size: stored.size,
+      sha256: stored.sha256,
+    };
+    await input.inTransaction?.(trx, report);
+    return report;
   };
-  const recorded = db.isTransaction
-    ? await record(db as Transaction<Database>)
-    : await db.transaction().execute(record);
-  return { ...target, ...recorded, size: stored.size, sha256: stored.sha256 };
+  return db.isTransaction ? record(db as Transaction<Database>) : db.transaction().execute(record);
 }

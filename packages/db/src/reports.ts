@@ -1,12 +1,12 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
+import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import { writeAudit } from './audit.js';
-import type { Database } from './schema.js';
+import type { Db } from './db.js';
+import { whereLive } from './live-reports.js';
 
 // Reads and the soft delete of report files (SPEC.md §3 Report, §4 Report delete). "Live"
 // reports are those neither superseded by a re-upload nor deleted; every list below is served
 // by the partial index reports_listing (partner_id, category_code, report_date desc).
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export type ReportRow = {
   reportId: number;
@@ -42,8 +42,7 @@ function liveReports(db: Db, partnerId: number, categoryCode: string) {
     ])
     .where('partner_id', '=', partnerId)
     .where('category_code', '=', categoryCode)
-    .where('deleted_at', 'is', null)
-    .where('superseded_at', 'is', null);
+    .where(whereLive());
 }
 
 const asNumbers = (rows: ReportRow[]) => rows.map((row) => ({ ...row, fileSize: Number(row.fileSize) }));
@@ -81,11 +80,11 @@ export async function listLatestReports(
     cross join lateral (
       select l.report_date from reports l
       where l.partner_id = ${partnerId} and l.category_code = ${categoryCode}
-        and l.deleted_at is null and l.superseded_at is null and l.frequency_type_code = wanted.code
+        and ${whereLive('l')} and l.frequency_type_code = wanted.code
       order by l.report_date desc limit 1
     ) latest
     join reports r on r.partner_id = ${partnerId} and r.category_code = ${categoryCode}
-      and r.deleted_at is null and r.superseded_at is null
+      and ${whereLive('r')}
       and r.frequency_type_code = wanted.code and r.report_date = latest.report_date
     order by r.report_date desc, r.file_name
     limit ${MAX_REPORTS_LISTED + 1}`.execute(db);
@@ -104,18 +103,36 @@ export async function listReportDates(db: Db, partnerId: number, categoryCode: s
   return rows.map((row) => row.report_date);
 }
 
-/** The newest live report of a category (latest date, then latest upload), or nothing. */
-export async function findLatestReport(
+/**
+ * The newest live report of a category (latest date, then latest upload), or nothing, and every
+ * date that has a live report, newest first: one statement for the two summaries of the list.
+ */
+export async function findLatestReportAndDates(
   db: Db,
   partnerId: number,
   categoryCode: string,
-): Promise<ReportRow | undefined> {
-  const row = await liveReports(db, partnerId, categoryCode)
-    .orderBy('report_date', 'desc')
-    .orderBy('report_id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row && asNumbers([row])[0];
+): Promise<{ latest: ReportRow | undefined; reportDates: string[] }> {
+  const row = await db
+    .selectNoFrom([
+      jsonObjectFrom(
+        liveReports(db, partnerId, categoryCode)
+          .orderBy('report_date', 'desc')
+          .orderBy('report_id', 'desc')
+          .limit(1),
+      ).as('latest'),
+      // JSON rather than a text[]: parsed by JSON.parse, several times faster than pg's array parser.
+      sql<string[]>`coalesce((
+        select json_agg(d.report_date order by d.report_date desc) from report_dates d
+        where d.partner_id = ${partnerId} and d.category_code = ${categoryCode}), '[]')`.as('reportDates'),
+    ])
+    .executeTakeFirstOrThrow();
+  // Inside JSON a timestamp is a string.
+  const latest = row.latest && {
+    ...row.latest,
+    fileSize: Number(row.latest.fileSize),
+    lastModified: new Date(row.latest.lastModified),
+  };
+  return { latest: latest ?? undefined, reportDates: row.reportDates };
 }
 
 /** Live reports with these ids, with their partner so the caller can check access; in id order. */
@@ -139,47 +156,31 @@ export async function findLiveReports(db: Db, reportIds: number[]): Promise<Stor
       'reports.storage_key as storageKey',
     ])
     .where('reports.report_id', 'in', reportIds)
-    .where('reports.deleted_at', 'is', null)
-    .where('reports.superseded_at', 'is', null)
+    .where(whereLive())
     .orderBy('reports.report_id')
     .execute();
   return rows.map((row) => ({ ...row, fileSize: Number(row.fileSize) }));
 }
 
 /**
- * Marks a report deleted (its row and its file are kept, so it can be recovered) and audits it
- * in the same transaction. False when it was not live.
+ * Marks a report deleted (its row and its file are kept, so it can be recovered). Returns what
+ * was deleted, or false when the report was not live. The caller audits it in its transaction.
  */
-export async function softDeleteReport(
-  db: Kysely<Database>,
-  input: { reportId: number; deletedBy: string },
-): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const deleted = await trx
-      .updateTable('reports')
-      .set({ deleted_at: sql<Date>`now()`, deleted_by: input.deletedBy })
-      .where('report_id', '=', input.reportId)
-      .where('deleted_at', 'is', null)
-      .where('superseded_at', 'is', null)
-      .returning(['file_name', 'report_date', 'storage_key', 'partner_id', 'category_code'])
-      .executeTakeFirst();
-    if (!deleted) return false;
-    await writeAudit(trx, {
-      actorUserId: input.deletedBy,
-      action: 'REPORT_DELETE',
-      entityType: 'report',
-      entityId: String(input.reportId),
-      before: {
-        fileName: deleted.file_name,
-        reportDate: deleted.report_date,
-        storageKey: deleted.storage_key,
-        partnerId: deleted.partner_id,
-        categoryCode: deleted.category_code,
-      },
-      after: { deleted: true },
-    });
-    return true;
-  });
+export async function softDeleteReport(db: Db, input: { reportId: number; deletedBy: string }) {
+  const deleted = await db
+    .updateTable('reports')
+    .set({ deleted_at: sql<Date>`now()`, deleted_by: input.deletedBy })
+    .where('report_id', '=', input.reportId)
+    .where(whereLive())
+    .returning([
+      'file_name as fileName',
+      'report_date as reportDate',
+      'storage_key as storageKey',
+      'partner_id as partnerId',
+      'category_code as categoryCode',
+    ])
+    .executeTakeFirst();
+  return deleted ?? false;
 }
 
 /** Audits a view or a download: who, which reports, and how many bytes went out. */

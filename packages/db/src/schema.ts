@@ -86,6 +86,7 @@ export type PendingLoginsTable = {
   return_to: string | null;
   created_at: Generated<Date>;
   expires_at: Timestamp;
+  invitation_id: string | null;
 };
 
 export type ReportsTable = {
@@ -219,11 +220,13 @@ export type InvitationsTable = {
   user_role_ids: ColumnType<string[], string[], string[]>;
   is_thoughtspot_user: Generated<boolean>;
   inviter_name: Generated<string>;
-  token_hash: string;
+  token_hash: string | null;
   created_at: Generated<Date>;
   expires_at: Timestamp;
   accepted_at: NullableTimestamp;
   deleted_at: NullableTimestamp;
+  mailed_at: NullableTimestamp;
+  accepted_by_user_id: string | null;
 };
 
 export type InvoiceBatchesTable = {
@@ -232,6 +235,11 @@ export type InvoiceBatchesTable = {
   started_at: Generated<Date>;
   finished_at: NullableTimestamp;
   request_count: Generated<number>;
+  status: Generated<'running' | 'completed'>;
+  scheduled_for: NullableTimestamp;
+  late: Generated<boolean>;
+  storage_key: string | null;
+  checksum_sha256: string | null;
 };
 export type CustomerInvoiceRequestsTable = {
   record_id: Generated<number>;
@@ -252,6 +260,12 @@ export type DisputeBatchesTable = {
   finished_at: NullableTimestamp;
   dispute_count: Generated<number>;
   storage_key: string | null;
+  status: Generated<'running' | 'completed'>;
+  scheduled_for: NullableTimestamp;
+  late: Generated<boolean>;
+  /** bigint, read as a number by the connection (cents stay far below 2^53). */
+  total_cents: ColumnType<number, number | undefined, number>;
+  checksum_sha256: string | null;
 };
 export type DisputesTable = {
   record_id: Generated<number>;

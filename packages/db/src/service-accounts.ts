@@ -1,10 +1,9 @@
-import { ASSIGNABLE_FEATURES, type Feature, type PartnerGrant } from '@portal/domain';
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from './schema.js';
+import type { Feature, PartnerGrant } from '@portal/domain';
+import { holdableFeatures } from '@portal/domain/feature-holders';
+import { sql } from 'kysely';
+import type { Db } from './db.js';
 import { randomSecret, sha256Hex } from './sessions.js';
 import { findUserWithAccess, selectUsersWithAccess, setUserAccess, type UserWithAccess } from './users.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export type ServiceAccountToken = {
   tokenId: string;
@@ -25,10 +24,8 @@ export type ServiceAccount = {
   tokens: ServiceAccountToken[];
 };
 
-/** A leaked token must not open the admin pages, so service accounts never hold INTERNAL_ADMIN. */
-export const SERVICE_ACCOUNT_FEATURES: readonly Feature[] = ASSIGNABLE_FEATURES.filter(
-  (f) => f !== 'INTERNAL_ADMIN',
-);
+/** A leaked token must not open the admin pages, so service accounts never hold INTERNAL_ADMIN (feature-holders.ts). */
+export const SERVICE_ACCOUNT_FEATURES: readonly Feature[] = holdableFeatures('service-account');
 
 /** Tokens start with this prefix so a leaked one is recognisable (secret scanners, logs). */
 export const TOKEN_PREFIX = 'psa_';

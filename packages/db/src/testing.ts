@@ -6,6 +6,8 @@ import { sql } from 'kysely';
 import { connect, type DatabaseHandle } from './connection.js';
 import { migrateToLatest } from './migrate.js';
 
+export * from './testing-factories.js';
+
 // Test isolation as in ARCHITECTURE.md: one migrated template, one clone per test file.
 // The template's name carries a hash of the migrations, so concurrent test runs share it
 // safely and a changed migration gets a template of its own.
@@ -81,3 +83,4 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+export { type RecordedStatement, recordStatements } from './statement-recorder.js';

@@ -1,9 +1,8 @@
 import type { PartnerGrant } from '@portal/domain';
-import { type Expression, type Kysely, sql, type Transaction } from 'kysely';
+import { featureHolderOf, refusedFeatures } from '@portal/domain/feature-holders';
+import { type Expression, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import type { Database } from './schema.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from './db.js';
 
 /** A user with what the permission rules need: features and partner access. */
 export type UserWithAccess = {
@@ -22,7 +21,7 @@ export type UserWithAccess = {
   partnerGrants: PartnerGrant[];
 };
 
-function featuresOf(db: Db, userId: Expression<string>) {
+export function featuresOf(db: Db, userId: Expression<string>) {
   return jsonArrayFrom(
     db
       .selectFrom('user_features')
@@ -32,7 +31,7 @@ function featuresOf(db: Db, userId: Expression<string>) {
   );
 }
 
-function grantsOf(db: Db, userId: Expression<string>) {
+export function grantsOf(db: Db, userId: Expression<string>) {
   return jsonArrayFrom(
     db
       .selectFrom('user_partner_access')
@@ -64,13 +63,16 @@ export function selectUsersWithAccess(db: Db) {
     ]);
 }
 
-function shape(row: Omit<UserWithAccess, 'features'> & { features: { feature: string }[] }): UserWithAccess {
+/** A row of selectUsersWithAccess (or a select with the same columns) as a UserWithAccess. */
+export function shapeUserWithAccess(
+  row: Omit<UserWithAccess, 'features'> & { features: { feature: string }[] },
+): UserWithAccess {
   return { ...row, features: row.features.map((f) => f.feature) };
 }
 
 export async function findUserWithAccess(db: Db, userId: string): Promise<UserWithAccess | undefined> {
   const row = await selectUsersWithAccess(db).where('users.user_id', '=', userId).executeTakeFirst();
-  return row && shape(row);
+  return row && shapeUserWithAccess(row);
 }
 
 /** The enabled user behind a session or token, or nothing. */
@@ -166,12 +168,26 @@ export async function unknownPartnerGrants(db: Db, grants: readonly PartnerGrant
   return unknown;
 }
 
-/** Replaces a user's features and partner access. */
+/** A feature the kind of account may not hold (feature-holders.ts); callers check first and answer 400. */
+export class FeatureNotHoldableError extends Error {}
+
+/** Replaces a user's features and partner access; refuses features the account may not hold. */
 export async function setUserAccess(
   db: Db,
   userId: string,
   access: { features: readonly string[]; partnerGrants: readonly PartnerGrant[] },
 ) {
+  const kind = await db
+    .selectFrom('users')
+    .select(['is_external_user as isExternalUser', 'is_service_account as isServiceAccount'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const refused = kind ? refusedFeatures(featureHolderOf(kind), access.features) : [];
+  if (refused.length > 0) {
+    throw new FeatureNotHoldableError(
+      `${userId} (${featureHolderOf(kind!)}) cannot hold ${refused.join(', ')}`,
+    );
+  }
   await db.deleteFrom('user_features').where('user_id', '=', userId).execute();
   await db.deleteFrom('user_partner_access').where('user_id', '=', userId).execute();
   const features = [...new Set(access.features)];

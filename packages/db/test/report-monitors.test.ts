@@ -12,14 +12,14 @@ import {
   recordMonitorAlerts,
 } from '../src/report-monitors.js';
 import type { Database } from '../src/schema.js';
-import { createTestDatabase } from '../src/testing.js';
 import {
+  createTestDatabase,
   ensureReferenceData,
-  insertCategory,
-  insertMonitor,
-  insertPartner,
-  insertReport,
-} from '../src/testing-monitors.js';
+  newCategory,
+  newMonitor,
+  newPartner,
+  newReport,
+} from '../src/testing.js';
 
 type Opened = DatabaseHandle & { drop?: () => Promise<void> };
 
@@ -58,48 +58,48 @@ describe.each(engines)('report monitor check queries on %s', (_, open) => {
       transformResult: async (args) => args.result,
     });
     await ensureReferenceData(handle.db);
-    const acme = await insertPartner(handle.db, { code: 'ACME', name: 'Acme Stores' });
-    const zeta = await insertPartner(handle.db, { code: 'ZETA' });
-    await insertCategory(handle.db, {
+    const acme = await newPartner(handle.db, { code: 'ACME', name: 'Acme Stores' });
+    const zeta = await newPartner(handle.db, { code: 'ZETA' });
+    await newCategory(handle.db, {
       code: 'SETTLE',
       name: 'Settlement',
       ownerEmails: [' a@x.test ', '', 'nope', 'b@x.test'],
     });
-    await insertCategory(handle.db, { code: 'ORPHAN', ownerEmails: [] });
-    ids.present = await insertMonitor(handle.db, {
+    await newCategory(handle.db, { code: 'ORPHAN', ownerEmails: [] });
+    ids.present = await newMonitor(handle.db, {
       partnerId: acme,
       categoryCode: 'SETTLE',
       frequencyTypeCode: 'DLY',
     });
-    ids.deleted = await insertMonitor(handle.db, {
+    ids.deleted = await newMonitor(handle.db, {
       partnerId: zeta,
       categoryCode: 'SETTLE',
       frequencyTypeCode: 'DLY',
     });
-    ids.otherType = await insertMonitor(handle.db, {
+    ids.otherType = await newMonitor(handle.db, {
       partnerId: acme,
       categoryCode: 'SETTLE',
       frequencyTypeCode: 'WLY',
       frequencyDay: 'TUESDAY',
     });
-    ids.noOwners = await insertMonitor(handle.db, {
+    ids.noOwners = await newMonitor(handle.db, {
       partnerId: acme,
       categoryCode: 'ORPHAN',
       frequencyTypeCode: 'DLY',
     });
-    ids.mondays = await insertMonitor(handle.db, {
+    ids.mondays = await newMonitor(handle.db, {
       partnerId: acme,
       categoryCode: 'SETTLE',
       frequencyTypeCode: 'WLY',
       frequencyDay: 'MONDAY',
     });
-    await insertReport(handle.db, {
+    await newReport(handle.db, {
       partnerId: acme,
       categoryCode: 'SETTLE',
       frequencyTypeCode: 'DLY',
       reportDate: TUESDAY,
     });
-    await insertReport(handle.db, {
+    await newReport(handle.db, {
       partnerId: zeta,
       categoryCode: 'SETTLE',
       frequencyTypeCode: 'DLY',
@@ -107,7 +107,7 @@ describe.each(engines)('report monitor check queries on %s', (_, open) => {
       deletedAt: new Date(),
     });
     // A report of another date does not count either.
-    await insertReport(handle.db, {
+    await newReport(handle.db, {
       partnerId: acme,
       categoryCode: 'SETTLE',
       frequencyTypeCode: 'WLY',

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../src/testing.js';
-import { ensureReferenceData, insertCategory, insertPartner, insertReport } from '../src/testing-monitors.js';
+import {
+  createTestDatabase,
+  ensureReferenceData,
+  newCategory,
+  newPartner,
+  newReport,
+  type TestDatabase,
+} from '../src/testing.js';
 
 describe('the report file-name check', () => {
   let t: TestDatabase;
@@ -8,13 +14,13 @@ describe('the report file-name check', () => {
   beforeAll(async () => {
     t = await createTestDatabase();
     await ensureReferenceData(t.db);
-    partnerId = await insertPartner(t.db, { code: 'ACME' });
-    await insertCategory(t.db, { code: 'SETTLE' });
+    partnerId = await newPartner(t.db, { code: 'ACME' });
+    await newCategory(t.db, { code: 'SETTLE' });
   });
   afterAll(() => t?.drop());
 
   const report = (fileName: string) =>
-    insertReport(t.db, {
+    newReport(t.db, {
       partnerId,
       categoryCode: 'SETTLE',
       frequencyTypeCode: 'DLY',

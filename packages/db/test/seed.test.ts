@@ -31,6 +31,8 @@ const today = new Date('2026-11-21T15:00:00Z');
 let t: TestDatabase;
 let root: string;
 let files: ReturnType<typeof folderWriter>;
+/** The report files the seed wrote (the forms' batch files live under batches/). */
+const reportKeys = () => files.keys.filter((key) => !key.startsWith('batches/'));
 let firstRun: Awaited<ReturnType<typeof seedDemo>>;
 
 beforeAll(async () => {
@@ -129,7 +131,7 @@ describe('seedDemo', () => {
     expect(reports.length).toBe(firstRun.reports);
     expect(reports.length).toBeGreaterThanOrEqual(300);
     expect(reports.length).toBeLessThanOrEqual(400);
-    expect(files.keys.sort()).toEqual(reports.map((r) => r.storage_key).sort());
+    expect(reportKeys().sort()).toEqual(reports.map((r) => r.storage_key).sort());
     const dates = reports.map((r) => r.report_date).sort();
     expect(dates[0]).toBe('2026-08-23');
     expect(dates.at(-1)).toBe('2026-11-20');
@@ -175,13 +177,36 @@ describe('seedDemo', () => {
     expect(sheetCounts).toEqual(new Set([1, 2]));
   });
 
+  it('holds a week of operational forms, the past business days in batches with their files', async () => {
+    const batches = await t.db.selectFrom('dispute_batches').selectAll().orderBy('batch_date').execute();
+    expect(batches.map((b) => b.batch_date)).toEqual([
+      '2026-11-16',
+      '2026-11-17',
+      '2026-11-18',
+      '2026-11-19',
+      '2026-11-20',
+    ]);
+    expect(
+      batches.every((b) => b.dispute_count === 3 && b.storage_key && files.keys.includes(b.storage_key)),
+    ).toBe(true);
+    const invoiceBatches = await t.db.selectFrom('invoice_batches').selectAll().execute();
+    expect(invoiceBatches.every((b) => b.request_count === 2 && b.storage_key)).toBe(true);
+    const disputes = await t.db.selectFrom('disputes').selectAll().execute();
+    expect(new Set(disputes.map((d) => d.message_type))).toEqual(
+      new Set(['claim-request', 'outcome-chargeback']),
+    );
+    expect(disputes.filter((d) => d.batch_id === null)).toHaveLength(4);
+    const invoices = await t.db.selectFrom('customer_invoice_requests').selectAll().execute();
+    expect(invoices.filter((i) => i.batch_id === null)).toHaveLength(3);
+  });
+
   it('plans the same files for the same day', () => {
     expect(planReports(today).map((r) => r.storageKey)).toEqual(planReports(today).map((r) => r.storageKey));
     expect(
       planReports(today)
         .map((r) => r.storageKey)
         .sort(),
-    ).toEqual(files.keys.slice().sort());
+    ).toEqual(reportKeys().sort());
   });
 
   it('adds dashboards of all four types with demo URLs served by the portal', async () => {
@@ -281,7 +306,10 @@ describe('seedDemo', () => {
     });
     expect(tenants.length).toBeGreaterThanOrEqual(2);
     const roles = await t.db.selectFrom('roles').selectAll().execute();
-    const ranked = roles.filter((r) => r.rank !== null).sort((a, b) => Number(a.rank) - Number(b.rank));
+    // The three external roles of SPEC.md §6; tenant-limited (_ONLY_) ranked roles come beside them.
+    const ranked = roles
+      .filter((r) => r.rank !== null && !r.role_name.includes('_ONLY_'))
+      .sort((a, b) => Number(a.rank) - Number(b.rank));
     expect(ranked.map((r) => [r.role_name, r.role_description, r.rank])).toEqual([
       ['EXT_STORE_MANAGER', 'Store Manager', 1],
       ['EXT_CORPORATE_MANAGER', 'Corporate Manager', 2],
@@ -290,6 +318,11 @@ describe('seedDemo', () => {
     const names = roles.map((r) => r.role_name);
     expect(names).toEqual(expect.arrayContaining(['DATA_ACME', 'DATA_ONLY_ACME', 'THOUGHTSPOT_CONSUMER']));
     expect(await count('tenant_member_roles')).toBeGreaterThan(await count('tenant_members'));
+    expect(await count('tenant_members')).toBeGreaterThanOrEqual(120);
+    const invitations = await t.db.selectFrom('invitations').selectAll().execute();
+    const now = today.getTime();
+    expect(invitations.some((i) => i.expires_at.getTime() > now)).toBe(true);
+    expect(invitations.some((i) => i.expires_at.getTime() <= now)).toBe(true);
   });
 
   it('does nothing on a second run and never overwrites what a user changed', async () => {

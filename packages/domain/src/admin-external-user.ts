@@ -1,5 +1,6 @@
 import { isEmailAddress } from './admin-report-category.js';
-import { ASSIGNABLE_FEATURES, type Feature } from './features.js';
+import { holdableFeatures } from './feature-holders.js';
+import type { Feature } from './features.js';
 import { type FieldProblem, problems, requiredProblem, tooLongProblem } from './field-problem.js';
 import { MESSAGES } from './messages.js';
 import { INTERNAL_ACCESS_TYPE, type PartnerGrant } from './permissions.js';
@@ -25,10 +26,8 @@ export const EXTERNAL_USERS_NO_INT = 'External users cannot be given the INT acc
 export const FEATURE_NOT_FOR_EXTERNAL_USERS = (feature: string) =>
   `The ${feature} feature cannot be given to an external user.`;
 
-/** An external user never holds the internal admin's feature: it would open every admin page. */
-export const EXTERNAL_USER_FEATURES: readonly Feature[] = ASSIGNABLE_FEATURES.filter(
-  (feature) => feature !== 'INTERNAL_ADMIN',
-);
+/** What an external user may hold (feature-holders.ts): no INTERNAL_ADMIN, no partner-wide administration. */
+export const EXTERNAL_USER_FEATURES: readonly Feature[] = holdableFeatures('external-user');
 
 const PHONE = /^\+?[0-9 ().-]{7,25}$/;
 

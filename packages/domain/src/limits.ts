@@ -27,3 +27,10 @@ export function isViewableFile(fileName: string): boolean {
   const extension = fileName.split('.').pop()?.toLowerCase() ?? '';
   return (VIEWABLE_EXTENSIONS as readonly string[]).includes(extension);
 }
+
+/**
+ * Largest partner logo or marketing image, by its declared size (ISSUE 11): a small file may
+ * declare 50000 × 50000 pixels and cost every browser that shows it gigabytes to decode.
+ */
+export const MAX_IMAGE_SIDE_PX = 10_000;
+export const MAX_IMAGE_PIXELS = 25_000_000;

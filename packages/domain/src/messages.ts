@@ -5,6 +5,9 @@ export const MESSAGES = {
   noResults: 'No results were found.',
   noPartnerAccess:
     'This may be because you do not have access to any partners. If you do not have access and would like to request access, please use the Report an Issue form and provide the necessary information.',
+  // §8: 'The same wording applies to tenants.'
+  noTenantAccess:
+    'This may be because you do not have access to any tenants. If you do not have access and would like to request access, please use the Report an Issue form and provide the necessary information.',
   restricted: 'Access to this place or content is restricted.',
   pageNotFound: 'Page Not Found',
   technicalDifficulties: 'Technical Difficulties',
@@ -14,6 +17,8 @@ export const MESSAGES = {
   externalLinkRequired: 'External link is required if this report category is on another website.',
   internalUsersCannotBeEdited: 'Internal Users cannot be edited.',
   userIdNotFound: 'User ID was not found.',
+  /** The spec is silent; worded like userIdNotFound, for every route that looks a partner up. */
+  partnerNotFound: 'Partner was not found.',
   profileUpdated: 'Updated',
   profileUpdateFailed: 'Failed to update',
   logoNotFound: 'No Partner Logo has been uploaded yet - Please upload below.',

@@ -45,6 +45,7 @@ export const PAGES = {
     title: 'Edit Customer Invoice Request',
     feature: 'INTERNAL_OPERATIONS_TEAM',
   },
+  formBatches: { path: '/forms/batches', title: 'Batches', feature: 'INTERNAL_OPERATIONS_TEAM' },
   disputes: { path: '/forms/:retailer-disputes', title: 'Disputes', feature: 'INTERNAL_OPERATIONS_TEAM' },
   disputeNew: {
     path: '/forms/:retailer-disputes/new',
@@ -172,3 +173,14 @@ export const PAGES = {
 } as const satisfies Record<string, PageDefinition>;
 
 export type PageName = keyof typeof PAGES;
+
+/** The pages open without a session, in the public frame (apps/web/src/routes.tsx). */
+export const PUBLIC_PAGE_PATHS = [
+  '/login',
+  '/logout',
+  '/user-not-found',
+  '/not-authorized',
+  '/invitation',
+  '/invitation/:invitationId',
+] as const;
+export type PublicPagePath = (typeof PUBLIC_PAGE_PATHS)[number];

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { FEATURES, type Feature } from './features.js';
 import {
   canAccessPartner,
-  canDeleteReports,
   hasFeature,
   isAllowed,
   isGroupVisible,
@@ -27,7 +26,7 @@ describe('permission rules (SPEC.md §6)', () => {
       fc.property(principal, feature, accessType, code, (p, f, t, c) => {
         const admin = { ...p, isInternalAdmin: true };
         expect(isAllowed(admin, { feature: f, accessTypeCode: t, partnerCode: c })).toBe(true);
-        expect(canDeleteReports(admin)).toBe(true);
+        expect(hasFeature(admin, 'DELETE_REPORTS')).toBe(true);
       }),
     );
   });
@@ -40,6 +39,30 @@ describe('permission rules (SPEC.md §6)', () => {
     );
   });
 
+  // SPEC.md §6: "allowed if the user is an internal admin, or the page requires no feature, or the
+  // user has the feature". Examples, not a restatement of hasFeature.
+  const someone = (features: string[], isInternalAdmin = false): Principal => ({
+    isInternalAdmin,
+    isExternalUser: true,
+    features,
+    partnerGrants: [],
+  });
+  it.each([
+    { features: [], feature: 'NO_FEATURE_REQUIRED', allowed: true },
+    { features: ['VIEW_REPORTS'], feature: 'VIEW_REPORTS', allowed: true },
+    { features: ['VIEW_REPORTS'], feature: 'MANAGE_PARTNERS', allowed: false },
+    { features: [], feature: 'VIEW_REPORTS', allowed: false },
+    { features: ['MANAGE_PARTNERS', 'DELETE_REPORTS'], feature: 'DELETE_REPORTS', allowed: true },
+    { features: ['UNKNOWN_FEATURE_REQUIRED'], feature: 'UNKNOWN_FEATURE_REQUIRED', allowed: false },
+    { features: ['VIEW_REPORTS'], feature: 'INTERNAL_ADMIN', allowed: false },
+  ] as const)(
+    'a user with [$features] opening a page of $feature: allowed $allowed',
+    ({ features, feature, allowed }) => {
+      expect(hasFeature(someone([...features]), feature)).toBe(allowed);
+      expect(isAllowed(someone([...features]), { feature })).toBe(allowed);
+    },
+  );
+
   it('a non-admin needs the feature itself', () => {
     fc.assert(
       fc.property(principal, feature, (p, f) => {
@@ -50,6 +73,44 @@ describe('permission rules (SPEC.md §6)', () => {
       }),
     );
   });
+
+  // SPEC.md §6 partner access, as examples: (user's grants, external?) → (access type, partner) → allowed.
+  it.each([
+    { grants: [['EXT', 'BJS']], external: true, type: 'EXT', partner: 'BJS', allowed: true },
+    { grants: [['EXT', 'BJS']], external: true, type: 'EXT', partner: 'SAM', allowed: false },
+    { grants: [['EXT', 'ALL']], external: true, type: 'EXT', partner: 'SAM', allowed: true },
+    { grants: [['EXT', 'ALL']], external: true, type: 'INT', partner: 'SAM', allowed: false },
+    { grants: [['INT', 'PPX']], external: true, type: 'INT', partner: 'PPX', allowed: false },
+    { grants: [['INT', 'PPX']], external: null, type: 'INT', partner: 'PPX', allowed: false },
+    { grants: [['INT', 'PPX']], external: false, type: 'INT', partner: 'PPX', allowed: true },
+    { grants: [['ext', 'bjs']], external: true, type: 'EXT', partner: 'BJS', allowed: true },
+    { grants: [], external: true, type: 'EXT', partner: 'BJS', allowed: false },
+  ] as const)(
+    'grants $grants (external $external) on $type/$partner: allowed $allowed',
+    ({ grants, external, type, partner, allowed }) => {
+      const user: Principal = {
+        isInternalAdmin: false,
+        isExternalUser: external,
+        features: ['VIEW_REPORTS'],
+        partnerGrants: grants.map(([accessTypeCode, partnerCode]) => ({ accessTypeCode, partnerCode })),
+      };
+      expect(canAccessPartner(user, type, partner)).toBe(allowed);
+      expect(isAllowed(user, { feature: 'VIEW_REPORTS', accessTypeCode: type, partnerCode: partner })).toBe(
+        allowed,
+      );
+    },
+  );
+
+  it.each([
+    { features: [], isInternalAdmin: true, mayDelete: true },
+    { features: ['DELETE_REPORTS'], isInternalAdmin: false, mayDelete: true },
+    { features: ['VIEW_REPORTS', 'MANAGE_PARTNERS'], isInternalAdmin: false, mayDelete: false },
+  ] as const)(
+    'report deletion: features $features, internal admin $isInternalAdmin → $mayDelete',
+    ({ features, isInternalAdmin, mayDelete }) => {
+      expect(hasFeature(someone([...features], isInternalAdmin), 'DELETE_REPORTS')).toBe(mayDelete);
+    },
+  );
 
   it('an external (or unknown) user never gets the INT access type', () => {
     fc.assert(
@@ -100,7 +161,9 @@ describe('permission rules (SPEC.md §6)', () => {
   it('report deletion needs INTERNAL_ADMIN or DELETE_REPORTS', () => {
     fc.assert(
       fc.property(principal, (p) => {
-        expect(canDeleteReports(p)).toBe(p.isInternalAdmin || p.features.includes('DELETE_REPORTS'));
+        expect(hasFeature(p, 'DELETE_REPORTS')).toBe(
+          p.isInternalAdmin || p.features.includes('DELETE_REPORTS'),
+        );
       }),
     );
   });

@@ -66,10 +66,6 @@ export function isGroupVisible(principal: Principal, children: readonly Requirem
   return children.some((child) => isAllowed(principal, child));
 }
 
-export function canDeleteReports(principal: Principal): boolean {
-  return principal.isInternalAdmin || principal.features.includes('DELETE_REPORTS');
-}
-
 /** External users (isExternalUser true or unknown) pass human verification before a download. */
 export function needsHumanVerification(principal: Pick<Principal, 'isExternalUser'>): boolean {
   return principal.isExternalUser !== false;

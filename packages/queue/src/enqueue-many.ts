@@ -1,5 +1,5 @@
-import type { Database } from '@portal/db';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Db } from '@portal/db';
+import { sql } from 'kysely';
 import { assertCustomJobId } from './enqueue.js';
 import { assertPayload } from './job-definition.js';
 import { findJobDefinition, type JobRequest } from './jobs/index.js';
@@ -9,23 +9,28 @@ import { findJobDefinition, type JobRequest } from './jobs/index.js';
  * thousands of owners writes its outbox rows with one INSERT, not one per message. Every request
  * is validated before anything is written.
  */
-export async function enqueueMany(
-  db: Kysely<Database> | Transaction<Database>,
-  requests: readonly JobRequest[],
-): Promise<number> {
+export async function enqueueMany(db: Db, requests: readonly JobRequest[]): Promise<number> {
   if (requests.length === 0) return 0;
-  const rows = requests.map((request) => {
-    const definition = findJobDefinition(request.name);
-    if (!definition) throw new Error(`Unknown job "${request.name}"`);
-    assertPayload(definition, request.payload);
-    if (request.jobId !== undefined) assertCustomJobId(request.jobId);
-    return {
-      queue: definition.queue,
-      job_name: definition.name,
-      payload: request.payload,
-      job_id: request.jobId ?? null,
-    };
-  });
+  return insertOutboxRows(db, requests.map(toOutboxRow));
+}
+
+export type OutboxRowValues = { queue: string; job_name: string; payload: unknown; job_id: string | null };
+
+/** The outbox row of a job request; throws on an unknown job, a bad payload or a bad job id. */
+export function toOutboxRow(request: JobRequest): OutboxRowValues {
+  const definition = findJobDefinition(request.name);
+  if (!definition) throw new Error(`Unknown job "${request.name}"`);
+  assertPayload(definition, request.payload);
+  if (request.jobId !== undefined) assertCustomJobId(request.jobId);
+  return {
+    queue: definition.queue,
+    job_name: definition.name,
+    payload: request.payload,
+    job_id: request.jobId ?? null,
+  };
+}
+
+export async function insertOutboxRows(db: Db, rows: readonly OutboxRowValues[]): Promise<number> {
   // One JSON parameter whatever the count: no bind-parameter limit, the same on Postgres and PGlite.
   const result = await sql`
     insert into outbox (queue, job_name, payload, job_id)

@@ -1,5 +1,4 @@
-import type { Database } from '@portal/db';
-import type { Kysely, Transaction } from 'kysely';
+import type { Db } from '@portal/db';
 import { assertPayload, type JobDefinition } from './job-definition.js';
 import { findJobDefinition, type JobRequest } from './jobs/index.js';
 
@@ -21,10 +20,7 @@ export function assertCustomJobId(jobId: string): void {
  * Writes the job into the outbox inside the caller's transaction: the domain change and its job
  * commit together, and Redis being down never fails the caller. The relay publishes it to BullMQ.
  */
-export async function enqueue(
-  db: Kysely<Database> | Transaction<Database>,
-  request: JobRequest,
-): Promise<Enqueued> {
+export async function enqueue(db: Db, request: JobRequest): Promise<Enqueued> {
   const definition = findJobDefinition(request.name);
   if (!definition) throw new Error(`Unknown job "${request.name}"`);
   // Widened: TypeScript cannot infer one schema type from the union of every job's definition.

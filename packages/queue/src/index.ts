@@ -1,3 +1,4 @@
+export * from './batched-enqueue.js';
 export * from './connection.js';
 export * from './enqueue.js';
 export * from './enqueue-many.js';

@@ -7,6 +7,18 @@ export type Backoff = {
   delay: number;
 };
 
+/**
+ * When a job fires by the clock: a BullMQ job scheduler (one per Redis, whatever the worker count)
+ * that every worker consuming the job's queue puts in place at start. Its jobs carry `{}`.
+ */
+export type JobSchedule = {
+  /** The job scheduler's id in Redis. */
+  id: string;
+  /** Six-field cron (seconds first), read in `tz`, so it follows daylight saving. */
+  cron: string;
+  tz: string;
+};
+
 export type JobDefinition<Name extends string = string, Schema extends TSchema = TSchema> = {
   name: Name;
   queue: QueueName;
@@ -14,6 +26,8 @@ export type JobDefinition<Name extends string = string, Schema extends TSchema =
   payload: Schema;
   attempts: number;
   backoff: Backoff;
+  /** Set on jobs that fire by the clock rather than being enqueued by a change. */
+  schedule?: JobSchedule;
 };
 
 /** Keeps the literal job name so the registry can build a discriminated union from it. */

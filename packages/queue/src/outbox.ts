@@ -1,5 +1,5 @@
-import type { Database, OutboxTable } from '@portal/db';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, Db, OutboxTable } from '@portal/db';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 
 // The relay's side of the outbox table (enqueue.ts is the writer's side).
 export type OutboxRow = Selectable<OutboxTable>;
@@ -33,7 +33,7 @@ export function claimUnpublished(
     .execute();
 }
 
-export async function markPublished(db: Kysely<Database> | Transaction<Database>, outboxIds: string[]) {
+export async function markPublished(db: Db, outboxIds: string[]) {
   if (outboxIds.length === 0) return;
   await db
     .updateTable('outbox')
@@ -42,11 +42,7 @@ export async function markPublished(db: Kysely<Database> | Transaction<Database>
     .execute();
 }
 
-export async function recordPublishFailure(
-  db: Kysely<Database> | Transaction<Database>,
-  outboxIds: string[],
-  error: string,
-) {
+export async function recordPublishFailure(db: Db, outboxIds: string[], error: string) {
   if (outboxIds.length === 0) return;
   await db
     .updateTable('outbox')
@@ -65,4 +61,19 @@ export async function recordQueueUnavailable(db: Kysely<Database>, queues: reado
     .where('queue', 'in', queues)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+export type OutboxBacklog = { waiting: number; oldestAgeSeconds: number };
+
+/** Rows not yet published and the age of the oldest: how far the relay is behind (0 and 0 when idle). */
+export async function outboxBacklog(db: Kysely<Database>): Promise<OutboxBacklog> {
+  const row = await db
+    .selectFrom('outbox')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('waiting'),
+      sql<number>`coalesce(extract(epoch from now() - min(created_at)), 0)::float8`.as('oldest'),
+    ])
+    .where('published_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return { waiting: Number(row.waiting), oldestAgeSeconds: Math.max(0, Number(row.oldest)) };
 }

@@ -1,8 +1,15 @@
 import { Queue } from 'bullmq';
+import type { RedisOptions } from 'ioredis';
 import { producerConnection } from './connection.js';
 import { type QueueName, queueNames } from './queues.js';
 
-export type ProducerOptions = { redisUrl: string; prefix: string; queues?: readonly QueueName[] };
+export type ProducerOptions = {
+  redisUrl: string;
+  prefix: string;
+  queues?: readonly QueueName[];
+  /** Connection settings; the fast-failing producerConnection unless given. */
+  connection?: RedisOptions;
+};
 
 export type ProducerQueues = {
   get(name: QueueName): Queue;
@@ -14,6 +21,7 @@ export function createProducerQueues({
   redisUrl,
   prefix,
   queues = queueNames,
+  connection,
 }: ProducerOptions): ProducerQueues {
   const open = new Map<QueueName, Queue>();
   return {
@@ -21,7 +29,7 @@ export function createProducerQueues({
       if (!queues.includes(name)) throw new Error(`Queue "${name}" is not one of ${queues.join(', ')}`);
       let queue = open.get(name);
       if (!queue) {
-        queue = new Queue(name, { connection: producerConnection(redisUrl), prefix });
+        queue = new Queue(name, { connection: connection ?? producerConnection(redisUrl), prefix });
         // Connection errors surface on the calls that fail; the event would only repeat them.
         queue.on('error', () => {});
         open.set(name, queue);

@@ -33,12 +33,24 @@ export async function listFailedJobs(
   return lists.flat().sort((a, b) => (a.failedAt?.getTime() ?? 0) - (b.failedAt?.getTime() ?? 0));
 }
 
-/** Moves each failed job back to waiting with its attempts counted afresh. Returns those retried. */
+/** Which failed jobs to replay: these ids only, and/or those that failed at or after `since`. */
+export type ReplaySelection = { ids?: readonly string[]; since?: Date };
+
+export function selectFailedJobs(jobs: readonly FailedJob[], selection: ReplaySelection = {}): FailedJob[] {
+  return jobs.filter(
+    (job) =>
+      (!selection.ids?.length || selection.ids.includes(job.id)) &&
+      (!selection.since || (job.failedAt !== null && job.failedAt >= selection.since)),
+  );
+}
+
+/** Moves each selected failed job back to waiting with its attempts counted afresh. Returns those retried. */
 export async function retryFailedJobs(
   queues: ProducerQueues,
   names: readonly QueueName[],
+  selection: ReplaySelection = {},
 ): Promise<FailedJob[]> {
-  const failed = await listFailedJobs(queues, names);
+  const failed = selectFailedJobs(await listFailedJobs(queues, names), selection);
   const retried: FailedJob[] = [];
   for (const summary of failed) {
     const job = await queues.get(summary.queue).getJob(summary.id);

@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { waitFor } from '@portal/domain/wait-for';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { S3Store } from '../src/index.js';
 import { blobStoreContract } from './blob-store-contract.js';
 import { MIN_PART_SIZE, S3StandIn } from './s3-stand-in.js';
-import { failingStream, generatedStream, readAll, sha256, waitFor } from './streams.js';
+import { failingStream, generatedStream, readAll, sha256 } from './streams.js';
 
 const standIn = new S3StandIn(['portal-reports']);
 let store: S3Store;
@@ -66,7 +67,14 @@ describe('S3Store against the S3 stand-in', () => {
   it('aborts the multipart upload and stores nothing when the source fails', async () => {
     const key = 'Reports/EXT/BJS/TRANSACTIONS/2026-11-21/broken.csv';
     // The source fails only once a part has gone up, so there is a multipart upload to abort.
-    const partSent = () => waitFor(() => standIn.operations().includes('UploadPart'));
+    const partSent = async () => {
+      await waitFor(
+        'an UploadPart at the S3 stand-in',
+        () => standIn.operations().includes('UploadPart'),
+        5000,
+        10,
+      );
+    };
     await expect(store.put(key, failingStream(2 * MIN_PART_SIZE + 1024, partSent))).rejects.toThrow(
       'source went away',
     );

@@ -57,12 +57,3 @@ export async function readAll(stream: Readable): Promise<Buffer> {
 export function sha256(data: Buffer): string {
   return createHash('sha256').update(data).digest('hex');
 }
-
-/** Resolves once `condition` holds, checking every 10 ms for at most `timeoutMs`. */
-export async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}

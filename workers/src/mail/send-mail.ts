@@ -1,11 +1,17 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Database } from '@portal/db';
+import {
+  CLAIM_HEARTBEAT_MS,
+  claimDelivery,
+  type Database,
+  markDeliveryFailed,
+  markDeliverySent,
+  touchDelivery,
+} from '@portal/db';
 import type { JobPayload } from '@portal/queue';
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import { defineHandler, type JobHandler } from '../registry.js';
-import { claimDelivery, markDeliveryFailed, markDeliverySent } from './mail-deliveries.js';
 
 export const DEFAULT_MAIL_FROM = 'Partner Portal <no-reply@portal.local>';
 export const DEFAULT_MAIL_DIR = 'data/mail';
@@ -66,11 +72,14 @@ export async function sendMailOnce(
   const claim = await claimDelivery(db, { jobId, messageId, recipients, subject: message.subject });
   if (claim === 'already-sent') return 'already-sent';
   if (claim === 'in-flight') throw new Error(`Mail of job ${jobId} is being sent by another attempt`);
+  const heartbeat = setInterval(() => void touchDelivery(db, jobId).catch(() => {}), CLAIM_HEARTBEAT_MS);
   try {
     await mailer.send(message, messageId, jobId.replace(/[^A-Za-z0-9._-]/g, '_'));
   } catch (error) {
     await markDeliveryFailed(db, jobId, error instanceof Error ? error.message : String(error));
     throw error;
+  } finally {
+    clearInterval(heartbeat);
   }
   await markDeliverySent(db, jobId);
   return 'sent';

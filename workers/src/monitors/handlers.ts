@@ -12,11 +12,28 @@ export type MonitorDependencies = { db: Kysely<Database>; now: () => Date; publi
  */
 const CLOCK_TOLERANCE_MS = 60_000;
 
+/**
+ * Fired at 10:00 ET on weekdays by the schedule declared on the job. At worker start it also
+ * catches up checks missed while every worker was down (through the outbox, so Redis may be down).
+ */
 export function monitorsScheduleHandler({ db, now }: MonitorDependencies): JobHandler<'monitors.schedule'> {
-  return defineHandler('monitors.schedule', async (_, { logger }) => {
-    const checks = await enqueueDueChecks(db, new Date(now().getTime() + CLOCK_TOLERANCE_MS));
-    logger.info({ checks: checks.map((check) => check.checkDate) }, 'report monitor checks enqueued');
-  });
+  return defineHandler(
+    'monitors.schedule',
+    async (_, { logger }) => {
+      const checks = await enqueueDueChecks(db, new Date(now().getTime() + CLOCK_TOLERANCE_MS));
+      logger.info({ checks: checks.map((check) => check.checkDate) }, 'report monitor checks enqueued');
+    },
+    {
+      atStart: {
+        what: 'catch up report monitor checks',
+        attempt: async (logger) => {
+          const checks = await enqueueDueChecks(db, now());
+          if (checks.length > 0)
+            logger.info({ checks: checks.map((check) => check.checkDate) }, 'catching up checks');
+        },
+      },
+    },
+  );
 }
 
 export function monitorsCheckHandler({

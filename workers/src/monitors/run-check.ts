@@ -1,11 +1,11 @@
-import type { Database } from '@portal/db';
 import {
   claimMonitorRun,
+  type Database,
   type DueMonitor,
   finishMonitorRun,
   planMonitorCheck,
   recordMonitorAlerts,
-} from '@portal/db/report-monitors';
+} from '@portal/db';
 import { isBusinessDay } from '@portal/domain/business-days';
 import { monitorAlertEmail } from '@portal/domain/monitor-alert';
 import { isLateCheck } from '@portal/domain/monitor-schedule';

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Database } from '@portal/db';
-import { claimVerificationToken } from '@portal/db/human-verification';
+import { claimVerificationToken, type Database } from '@portal/db';
 import { needsHumanVerification } from '@portal/domain';
 // altcha-lib 1.4.x exports the v1 API (hmacKey, expires, maxNumber) at its root; 2.x moved the
 // same API to 'altcha-lib/v1'. 1.4.1 carries the fix for CVE-2025-68113 (VENDORS.md §6).

@@ -8,11 +8,13 @@ import {
   takePendingLogin,
   type UserWithAccess,
 } from '@portal/db';
+import type { InvitationOutcome } from '@portal/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import { callbackPath } from './home-realm.js';
 import type { OidcProviderSettings } from './oidc-providers.js';
 import { PENDING_LOGIN_COOKIE, PENDING_LOGIN_SECONDS } from './session-cookie.js';
+import { acceptOnSignIn } from './tenants/accept-on-sign-in.js';
 
 // The OpenID Connect authorization code flow with PKCE, state and nonce (RFC 9700 §2.1). The
 // pending login lives in Postgres, bound to the browser by a short-lived cookie holding its state.
@@ -33,7 +35,7 @@ export function safeReturnTo(value: string | undefined): string | null {
 export async function startSignIn(
   app: FastifyInstance,
   provider: OidcProviderSettings,
-  options: { returnTo: string | null; loginHint: string | undefined },
+  options: { returnTo: string | null; loginHint: string | undefined; invitationId?: string },
 ) {
   const configuration = await app.oidc.configuration(provider);
   const state = client.randomState();
@@ -45,6 +47,7 @@ export async function startSignIn(
     codeVerifier,
     nonce,
     returnTo: options.returnTo,
+    invitationId: options.invitationId ?? null,
     ttlSeconds: PENDING_LOGIN_SECONDS,
   });
   const parameters: Record<string, string> = {
@@ -61,6 +64,8 @@ export async function startSignIn(
 
 export type SignInResult =
   | { outcome: 'signed-in'; user: UserWithAccess; sessionId: string; returnTo: string }
+  /** The sign-in began at an invitation link that could not be accepted; nothing changed. */
+  | { outcome: 'invitation-refused'; status: InvitationOutcome }
   | { outcome: 'unknown-user'; subject: string }
   | { outcome: 'refused'; reason: string };
 
@@ -107,6 +112,16 @@ export async function finishSignIn(
     } catch (cause) {
       return { outcome: 'refused', reason: `userinfo failed: ${(cause as Error).message}` };
     }
+  }
+  if (pending.invitationId) {
+    const accepted = await acceptOnSignIn(app, {
+      invitationId: pending.invitationId,
+      email,
+      emailVerified: emailVerified === true,
+      firstName: typeof claims.given_name === 'string' ? claims.given_name : '',
+      lastName: typeof claims.family_name === 'string' ? claims.family_name : '',
+    });
+    if (accepted.outcome !== 'accepted') return { outcome: 'invitation-refused', status: accepted.outcome };
   }
   // An email the provider says is unverified never matches a portal user.
   const user = await identifyUser(app, provider, claims.sub, emailVerified === false ? undefined : email);

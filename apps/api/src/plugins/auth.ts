@@ -1,13 +1,12 @@
 import rateLimit from '@fastify/rate-limit';
-import { findActiveSession, findActiveUser, findTokenOwner, touchSession } from '@portal/db';
-import { hasFeature } from '@portal/domain';
+import { findActiveUser, findSessionUser, findTokenOwner } from '@portal/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { OidcClients } from '../lib/oidc-clients.js';
 import { type AuthenticatedUser, toAuthenticatedUser } from '../lib/principal.js';
 import { clearSessionCookie, SESSION_COOKIE } from '../lib/session-cookie.js';
-import { type RouteAccess, UnauthenticatedError } from './access.js';
+import { applyPlaceAccess, isGuardedPath, type RouteAccess, requireRouteAccess } from './access.js';
 import { HttpError } from './errors.js';
 
 export type ApiRoute = { method: string; url: string; access: RouteAccess | undefined };
@@ -37,8 +36,8 @@ export const CSRF_MESSAGE =
 /**
  * Who is calling: a service account with `Authorization: Bearer <token>`, else the user of the
  * `portal_session` cookie. Runs on onRequest, before body validation, so an unauthenticated call
- * answers 401 and an unpermitted one 403 whatever its body; the access plugin's preHandler then
- * checks again. Cookie-authenticated writes must prove they come from the SPA (CSRF).
+ * answers 401 and an unpermitted one 403 whatever its body (requireRouteAccess, the one check of a
+ * route's declared access). Cookie-authenticated writes must prove they come from the SPA (CSRF).
  */
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) => {
   const { config } = app;
@@ -56,7 +55,8 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
   });
 
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    if (!isGuardedPath(route.url)) return;
+    applyPlaceAccess(route);
     // HEAD routes are the automatic twins of GET routes and behave like them.
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access: route.config?.access });
@@ -64,18 +64,13 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.url.startsWith('/api/') && !isGuardedPath(request.url)) return;
     request.principal = await authenticate(app, request);
     if (!request.principal && request.cookies[SESSION_COOKIE]) clearSessionCookie(reply, config.cookieSecure);
     if (request.authenticatedBy === 'session' && WRITE_METHODS.has(request.method) && !fromPortal(request)) {
       throw new HttpError(403, CSRF_MESSAGE);
     }
-    const access = request.routeOptions.config?.access;
-    if (!access || access === 'public') return;
-    if (!request.principal) throw new UnauthenticatedError();
-    if (access !== 'authenticated' && !hasFeature(request.principal, access.feature)) {
-      throw new HttpError(403, 'Access to this place or content is restricted.');
-    }
+    requireRouteAccess(request);
   });
 });
 
@@ -93,12 +88,11 @@ async function authenticate(
   }
   const sessionId = request.cookies[SESSION_COOKIE];
   if (!sessionId) return null;
-  const session = await findActiveSession(app.db, sessionId, app.config.SESSION_IDLE_MINUTES);
-  const user = session ? await findActiveUser(app.db, session.userId) : undefined;
-  if (!session || !user) return null;
-  if (session.stale) await touchSession(app.db, session.sessionHash);
+  // One statement: session, user, features and grants, and the idle clock moved forward.
+  const found = await findSessionUser(app.db, sessionId, app.config.SESSION_IDLE_MINUTES);
+  if (!found) return null;
   request.authenticatedBy = 'session';
-  return toAuthenticatedUser(user, session);
+  return toAuthenticatedUser(found.user, found.session);
 }
 
 /** A cross-site page can send neither header: custom headers need CORS, Sec-Fetch-Site is set by the browser. */

@@ -1,6 +1,6 @@
 import replyFrom from '@fastify/reply-from';
 import { findDashboardsByUrl } from '@portal/db';
-import { canViewDashboard, hasFeature, isForwardablePath } from '@portal/domain';
+import { canViewDashboard, hasFeature, isForwardablePath, MESSAGES } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { contentUser, mayFetchContent } from '../lib/dashboards/content-access.js';
@@ -74,11 +74,7 @@ export const dashboardContentPlugin = fp(async (app: FastifyInstance) => {
           demoMessagePage('Sign in required', 'Sign in to the portal to open this dashboard.'),
         );
       if (!isForwardablePath(path) || !(await mayFetchContent(app, user, path))) {
-        return void html(
-          reply,
-          403,
-          demoMessagePage('Access denied', 'Access to this place or content is restricted.'),
-        );
+        return void html(reply, 403, demoMessagePage('Access denied', MESSAGES.restricted));
       }
       return user;
     };
@@ -189,11 +185,7 @@ export const dashboardContentPlugin = fp(async (app: FastifyInstance) => {
       );
     const dashboards = await findDashboardsByUrl(app.db, 'QUICKSIGHT', pathOf(request));
     if (!dashboards.some((d) => canViewDashboard(user, d))) {
-      return html(
-        reply,
-        403,
-        demoMessagePage('Access denied', 'Access to this place or content is restricted.'),
-      );
+      return html(reply, 403, demoMessagePage('Access denied', MESSAGES.restricted));
     }
     return html(
       reply,
@@ -216,11 +208,7 @@ export const dashboardContentPlugin = fp(async (app: FastifyInstance) => {
     const page = async (request: FastifyRequest, reply: FastifyReply) => {
       const user: AuthenticatedUser | null = await contentUser(app, request);
       if (!user || !hasFeature(user, 'VIEW_TS_DASHBOARDS')) {
-        return html(
-          reply,
-          user ? 403 : 401,
-          demoMessagePage('Access denied', 'Access to this place or content is restricted.'),
-        );
+        return html(reply, user ? 403 : 401, demoMessagePage('Access denied', MESSAGES.restricted));
       }
       return html(
         reply,

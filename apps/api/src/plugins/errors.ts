@@ -1,5 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { MESSAGES } from '@portal/domain';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isDependencyUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '../lib/unavailable.js';
 
 /** An error whose message is meant for the user, with its HTTP status. */
 export class HttpError extends Error {
@@ -14,11 +16,25 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string, details?: Record<string, unknown>) =>
   new HttpError(400, message, details);
-export const forbidden = (message = 'Access to this place or content is restricted.') =>
-  new HttpError(403, message);
+export const forbidden = (message: string = MESSAGES.restricted) => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, details?: Record<string, unknown>) =>
   new HttpError(409, message, details);
+
+export const MALFORMED_MULTIPART_MESSAGE =
+  'The upload is not well-formed multipart/form-data: its boundary is missing or wrong, or the body ends before its closing boundary.';
+
+/**
+ * What the multipart parser (busboy) throws for a body that is not well-formed, and the premature
+ * close of a file part cut short by the end of the request: the client's mistake, not ours.
+ */
+const MALFORMED_MULTIPART =
+  /^Multipart: Boundary not found|^Unexpected end of (form|multipart data)|terminated early|^Malformed part header/;
+function isMalformedMultipart(error: FastifyError, request: FastifyRequest): boolean {
+  const contentType = String(request.headers['content-type'] ?? '').toLowerCase();
+  if (!contentType.startsWith('multipart/')) return false;
+  return MALFORMED_MULTIPART.test(error.message) || error.code === 'ERR_STREAM_PREMATURE_CLOSE';
+}
 
 // Error replies are always JSON with a `message`. A client's mistake is a 4xx with a clear
 // message; only a fault of ours is a 500, and its details stay in the log.
@@ -30,9 +46,19 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error.validation) {
       return reply.status(400).send({ message: `Invalid request: ${error.message}` });
     }
+    if (isMalformedMultipart(error, request)) {
+      return reply.status(400).send({ message: MALFORMED_MULTIPART_MESSAGE });
+    }
     const status = error.statusCode ?? 500;
     if (status < 500) {
       return reply.status(status).send({ message: error.message });
+    }
+    if (isDependencyUnavailable(error)) {
+      request.log.warn({ err: error }, 'a service the request needs is unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ message: UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'An unexpected error occurred.' });

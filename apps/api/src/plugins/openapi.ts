@@ -1,9 +1,17 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { requireUser } from './access.js';
+import { forbidden } from './errors.js';
 
-// The OpenAPI document is generated from the route schemas and browsable at /api/docs.
+/** The API's map is for the portal's own people and systems, not for partners or strangers. */
+async function internalOnly(request: FastifyRequest) {
+  if (requireUser(request).isExternalUser) throw forbidden();
+}
+
+// The OpenAPI document is generated from the route schemas and browsable at /api/docs (and
+// /api/docs/json) by signed-in internal users and service accounts; API_DOCS=off serves neither.
 export const openapiPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
     openapi: {
@@ -16,5 +24,6 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
       },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  if (app.config.API_DOCS === 'off') return;
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiHooks: { onRequest: internalOnly } });
 });

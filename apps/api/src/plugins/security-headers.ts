@@ -30,4 +30,10 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: Se
     },
     crossOriginEmbedderPolicy: false,
   });
+
+  // What a signed-in user is sent (JSON, CSV exports, files) stays out of shared and browser
+  // caches unless the route chose its own policy (images: private, no-cache).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.principal && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
 });

@@ -18,6 +18,7 @@ import {
   startSignIn,
   USER_NOT_FOUND_PAGE,
 } from '../lib/sign-in.js';
+import { invitationStatusPage } from '../lib/tenants/invitation-link.js';
 import { notFound } from '../plugins/errors.js';
 
 // SPEC.md §7 "Authentication and user": the login redirect, the OpenID sign-in and sign-out.
@@ -102,6 +103,10 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (result.outcome === 'refused') {
         request.log.warn({ provider: provider.name, reason: result.reason }, 'sign-in refused');
         return reply.redirect(loginErrorPage('Sign in failed Please try again'));
+      }
+      if (result.outcome === 'invitation-refused') {
+        request.log.warn({ provider: provider.name, status: result.status }, 'invitation not accepted');
+        return reply.redirect(invitationStatusPage(result.status));
       }
       if (result.outcome === 'unknown-user') {
         request.log.warn({ provider: provider.name, subject: result.subject }, 'sign-in by an unknown user');

@@ -1,25 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  type Banner,
-  type BannerInput,
-  bannerTypeExists,
-  createBanner,
-  type Database,
-  disableBanner,
-  findBanner,
-  listBanners,
-  listBannerTypes,
-  listShowingBanners,
-  updateBanner,
-  writeAudit,
-} from '@portal/db';
-import { bannerExpiresAt, bannerProblems, hasFeature, isBannerShowing } from '@portal/domain';
-import type { Static, TSchema } from '@sinclair/typebox';
+import { type Banner, listBanners, listBannerTypes, listShowingBanners } from '@portal/db';
+import { bannerExpiresAt, hasFeature, isBannerShowing } from '@portal/domain';
+import type { TSchema } from '@sinclair/typebox';
 import { Type } from '@sinclair/typebox';
-import type { Transaction } from 'kysely';
-import { throwFirstProblem } from '../lib/content/field-errors.js';
 import { requireUser } from '../plugins/access.js';
-import { badRequest, notFound } from '../plugins/errors.js';
+import { addBanner } from '../services/banners/add-banner.js';
+import { disableBanner } from '../services/banners/disable-banner.js';
+import { editBanner } from '../services/banners/edit-banner.js';
 
 // SPEC.md §7 banner. Every signed-in user reads GET /api/banner, because every page shows the
 // active banner: an internal admin gets every banner (the Manage Banner list), anyone else only
@@ -49,8 +36,6 @@ const BannerBody = Type.Object({
   timeToLive: Type.Optional(Type.Unsafe<number | null>({ type: ['number', 'null'] })),
 });
 const BannerParams = Type.Object({ bannerId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
-const BANNER_NOT_FOUND = 'The banner was not found.';
-const UNKNOWN_TYPE = 'Please choose a banner type from the list.';
 
 function bannerView(banner: Banner, now: Date) {
   return {
@@ -62,43 +47,7 @@ function bannerView(banner: Banner, now: Date) {
 }
 
 const bannerRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  async function validated(body: Static<typeof BannerBody>): Promise<BannerInput> {
-    const input = {
-      bannerMessage: body.bannerMessage.trim(),
-      bannerType: body.bannerType.trim(),
-      timeToLive: body.timeToLive ?? null,
-    };
-    throwFirstProblem(bannerProblems(input));
-    if (!(await bannerTypeExists(app.db, input.bannerType))) {
-      throw badRequest(UNKNOWN_TYPE, { field: 'bannerType' });
-    }
-    return input;
-  }
-
-  /** One banner change and its audit entry, in one transaction. */
-  async function change(
-    actorUserId: string,
-    action: string,
-    bannerId: number | null,
-    write: (trx: Transaction<Database>, now: Date) => Promise<Banner | undefined>,
-  ) {
-    const now = new Date();
-    const banner = await app.db.transaction().execute(async (trx) => {
-      const before = bannerId === null ? undefined : await findBanner(trx, bannerId);
-      const after = await write(trx, now);
-      if (!after) throw notFound(BANNER_NOT_FOUND);
-      await writeAudit(trx, {
-        actorUserId,
-        action,
-        entityType: 'banner',
-        entityId: String(after.bannerId),
-        before,
-        after,
-      });
-      return after;
-    });
-    return bannerView(banner, now);
-  }
+  const deps = { db: app.db, now: () => new Date() };
 
   app.get(
     '/api/banner',
@@ -128,12 +77,9 @@ const bannerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { summary: 'Creates a banner (active)', body: BannerBody, response: { 201: BannerReply } },
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      const input = await validated(request.body);
-      const banner = await change(user.userId, 'banner.create', null, (trx, now) =>
-        createBanner(trx, input, now),
-      );
-      return reply.status(201).send(banner);
+      const { userId: actorUserId } = requireUser(request);
+      const { banner, now } = await addBanner(deps, { actorUserId, body: request.body });
+      return reply.status(201).send(bannerView(banner, now));
     },
   );
 
@@ -149,15 +95,10 @@ const bannerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      const { bannerId } = request.params;
-      if (request.body.bannerId !== undefined && request.body.bannerId !== bannerId) {
-        throw badRequest('The bannerId of the body differs from the one of the path.');
-      }
-      const input = await validated(request.body);
-      return change(user.userId, 'banner.update', bannerId, (trx, now) =>
-        updateBanner(trx, bannerId, input, now),
-      );
+      const { userId: actorUserId } = requireUser(request);
+      const input = { actorUserId, bannerId: request.params.bannerId, body: request.body };
+      const { banner, now } = await editBanner(deps, input);
+      return bannerView(banner, now);
     },
   );
 
@@ -168,9 +109,9 @@ const bannerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { summary: 'Disables a banner', params: BannerParams, response: { 200: BannerReply } },
     },
     async (request) => {
-      const user = requireUser(request);
-      const { bannerId } = request.params;
-      return change(user.userId, 'banner.disable', bannerId, (trx, now) => disableBanner(trx, bannerId, now));
+      const { userId: actorUserId } = requireUser(request);
+      const { banner, now } = await disableBanner(deps, { actorUserId, bannerId: request.params.bannerId });
+      return bannerView(banner, now);
     },
   );
 };

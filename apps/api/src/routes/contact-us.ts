@@ -1,16 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { createReportedIssue, listIssueReasons } from '@portal/db';
-import {
-  CONTACT_US_RATE_LIMIT,
-  ISSUE_REPORTED_MESSAGE,
-  issueReportProblems,
-  supportMail,
-} from '@portal/domain';
-import { enqueue } from '@portal/queue';
-import { Type } from '@sinclair/typebox';
+import { listIssueReasons } from '@portal/db';
+import { CONTACT_US_RATE_LIMIT, ISSUE_REPORTED_MESSAGE } from '@portal/domain';
+import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { throwFirstProblem } from '../lib/content/field-errors.js';
 import { requireUser } from '../plugins/access.js';
+import { checkIssueReport, reportIssue } from '../services/contact-us/report-issue.js';
 
 // SPEC.md §7 FAQ and support: the reasons an issue may be reported for, and the contact form.
 // The issue is stored and the mail to the support mailbox is written to the outbox in the same
@@ -21,6 +15,8 @@ const ContactUsBody = Type.Object({
   reason: Type.String({ maxLength: 200 }),
   message: Type.String({ maxLength: 20_000 }),
 });
+
+const reportOf = (body: Static<typeof ContactUsBody>) => ({ ...body, phone: body.phone ?? '' });
 
 /** Counted per signed-in user, not per address: many users may share one office address. */
 const perUser = (request: FastifyRequest) => `contact-us:${request.principal?.userId ?? request.ip}`;
@@ -41,6 +37,9 @@ const contactUsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/contact-us',
     {
+      // Checked before the rate limit counts (the limit's hook runs after this one): a refused
+      // form is corrected and sent again, and must not use up the sender's allowance.
+      preHandler: async (request) => checkIssueReport(app.db, reportOf(request.body)),
       config: {
         access: 'authenticated',
         rateLimit: {
@@ -57,15 +56,9 @@ const contactUsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      const report = { ...request.body, phone: request.body.phone ?? '' };
-      throwFirstProblem(issueReportProblems(report, await listIssueReasons(app.db)));
-      const issueId = await app.db.transaction().execute(async (trx) => {
-        const issue = await createReportedIssue(trx, { ...report, userId: user.userId });
-        const mail = supportMail(report, user, issue.issueId);
-        await enqueue(trx, { name: 'mail.send', payload: { to: [app.config.SUPPORT_MAILBOX], ...mail } });
-        return issue.issueId;
-      });
+      const reporter = requireUser(request);
+      const deps = { db: app.db, supportMailbox: app.config.SUPPORT_MAILBOX };
+      const issueId = await reportIssue(deps, { reporter, report: reportOf(request.body) });
       return { issueId, message: ISSUE_REPORTED_MESSAGE };
     },
   );

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listPartnerDashboards, monthlyViewsOfPartner } from '@portal/db';
 import { canViewDashboard, viewMonthOf } from '@portal/domain';
-import { enqueue } from '@portal/queue';
+import { type BatchedEnqueue, createBatchedEnqueue } from '@portal/queue';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { DashboardIdParams, PartnerParams } from '../lib/dashboards/schemas.js';
@@ -29,6 +29,7 @@ const FailureBody = Type.Optional(
 const Tracked = Type.Object({ eventId: Type.String() });
 
 async function track(
+  outbox: BatchedEnqueue,
   request: FastifyRequest,
   dashboardId: number,
   kind: 'VIEW' | 'FAIL',
@@ -36,7 +37,7 @@ async function track(
 ) {
   const { user } = await viewableDashboard(request, dashboardId);
   const eventId = randomUUID();
-  await enqueue(request.server.db, {
+  await outbox.enqueue({
     name: 'activity.dashboard-event',
     payload: {
       eventId,
@@ -51,6 +52,9 @@ async function track(
 }
 
 const dashboardActivityRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Tracking calls come in bursts from every open dashboard: their outbox rows share commits.
+  const outbox = createBatchedEnqueue(app.db);
+  app.addHook('onClose', () => outbox.close());
   app.post(
     '/api/activity/track/dashboard-view/:dashboardId',
     {
@@ -62,7 +66,7 @@ const dashboardActivityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(202).send(await track(request, request.params.dashboardId, 'VIEW')),
+      reply.status(202).send(await track(outbox, request, request.params.dashboardId, 'VIEW')),
   );
 
   app.post(
@@ -77,7 +81,9 @@ const dashboardActivityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(202).send(await track(request, request.params.dashboardId, 'FAIL', request.body ?? {})),
+      reply
+        .status(202)
+        .send(await track(outbox, request, request.params.dashboardId, 'FAIL', request.body ?? {})),
   );
 
   app.get(

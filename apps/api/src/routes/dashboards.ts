@@ -1,12 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  findPartnerId,
-  listPartnerDashboards,
-  listPartnerDashboardTypes,
-  listPartnersWithDashboards,
-} from '@portal/db';
-import { canAccessPartner, canViewDashboard } from '@portal/domain';
+import { findPartnerId, listPartnerDashboards } from '@portal/db';
+import { canViewDashboard } from '@portal/domain';
 import { Type } from '@sinclair/typebox';
+import { dashboardPartnersOf } from '../lib/dashboards/dashboard-partners.js';
 import { DashboardReply, dashboardView, PartnerParams, PartnerReply } from '../lib/dashboards/schemas.js';
 import { viewableDashboard } from '../lib/dashboards/viewable.js';
 import { requirePartner, requireUser } from '../plugins/access.js';
@@ -35,32 +31,7 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      const types = await listPartnerDashboardTypes(app.db);
-      const hasViewable = (accessTypeCode: string, partnerCode: string) =>
-        types.some(
-          (t) =>
-            t.accessTypeCode === accessTypeCode &&
-            t.partnerCode === partnerCode &&
-            canViewDashboard(user, {
-              dashboardType: t.dashboardType,
-              partner: { type: accessTypeCode, code: partnerCode },
-            }),
-        );
-      const accessTypes = new Map<string, string>();
-      const partners: Record<string, { type: string; code: string; name: string }[]> = {};
-      for (const p of await listPartnersWithDashboards(app.db)) {
-        if (!canAccessPartner(user, p.accessTypeCode, p.code) || !hasViewable(p.accessTypeCode, p.code))
-          continue;
-        accessTypes.set(p.accessTypeCode, p.accessTypeName);
-        partners[p.accessTypeCode] = [
-          ...(partners[p.accessTypeCode] ?? []),
-          { type: p.accessTypeCode, code: p.code, name: p.name },
-        ];
-      }
-      return { accessTypes: [...accessTypes].map(([code, name]) => ({ code, name })), partners };
-    },
+    async (request) => dashboardPartnersOf(app.db, requireUser(request)),
   );
 
   app.get(

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { createFaq, deleteFaq, type FaqWrite, findFaq, listFaqs, updateFaq, writeAudit } from '@portal/db';
-import { type FaqInput, faqProblems, MESSAGES, normalizeFaq } from '@portal/domain';
+import { listFaqs } from '@portal/db';
 import { Type } from '@sinclair/typebox';
-import { throwFirstProblem } from '../lib/content/field-errors.js';
 import { requireUser } from '../plugins/access.js';
-import { conflict, notFound } from '../plugins/errors.js';
+import { addFaq } from '../services/faqs/add-faq.js';
+import { deleteFaq } from '../services/faqs/delete-faq.js';
+import { editFaq } from '../services/faqs/edit-faq.js';
 
 // SPEC.md §7 FAQ: every signed-in user reads them; internal admins create, edit and delete them.
 // Answers are plain text: the SPA shows them as text, never as HTML.
@@ -18,19 +18,6 @@ const FaqBody = Type.Object({
 const FaqParams = Type.Object({
   frequentlyAskedQuestionId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
 });
-const FAQ_NOT_FOUND = 'The FAQ was not found.';
-
-function validated(body: FaqInput): FaqInput {
-  throwFirstProblem(faqProblems(body));
-  return normalizeFaq(body);
-}
-
-function saved(result: FaqWrite) {
-  if ('duplicate' in result) throw conflict(MESSAGES.duplicate, { field: 'question' });
-  if ('notFound' in result) throw notFound(FAQ_NOT_FOUND);
-  return result.faq;
-}
-
 const faqRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/faqs',
@@ -55,20 +42,9 @@ const faqRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      const input = validated(request.body);
-      const faq = await app.db.transaction().execute(async (trx) => {
-        const created = saved(await createFaq(trx, input));
-        await writeAudit(trx, {
-          actorUserId: user.userId,
-          action: 'faq.create',
-          entityType: 'faq',
-          entityId: String(created.id),
-          after: created,
-        });
-        return created;
-      });
-      return reply.status(201).send(faq);
+      const { userId: actorUserId } = requireUser(request);
+      const { question, answer } = request.body;
+      return reply.status(201).send(await addFaq({ db: app.db }, { actorUserId, faq: { question, answer } }));
     },
   );
 
@@ -86,21 +62,9 @@ const faqRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      const input = validated(request.body);
-      return app.db.transaction().execute(async (trx) => {
-        const before = await findFaq(trx, request.body.id);
-        const updated = saved(await updateFaq(trx, request.body.id, input));
-        await writeAudit(trx, {
-          actorUserId: user.userId,
-          action: 'faq.update',
-          entityType: 'faq',
-          entityId: String(updated.id),
-          before,
-          after: updated,
-        });
-        return updated;
-      });
+      const { userId: actorUserId } = requireUser(request);
+      const { id, question, answer } = request.body;
+      return editFaq({ db: app.db }, { actorUserId, id, faq: { question, answer } });
     },
   );
 
@@ -111,19 +75,8 @@ const faqRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { summary: 'Deletes a FAQ', params: FaqParams, response: { 200: Faq } },
     },
     async (request) => {
-      const user = requireUser(request);
-      return app.db.transaction().execute(async (trx) => {
-        const deleted = await deleteFaq(trx, request.params.frequentlyAskedQuestionId);
-        if (!deleted) throw notFound(FAQ_NOT_FOUND);
-        await writeAudit(trx, {
-          actorUserId: user.userId,
-          action: 'faq.delete',
-          entityType: 'faq',
-          entityId: String(deleted.id),
-          before: deleted,
-        });
-        return deleted;
-      });
+      const { userId: actorUserId } = requireUser(request);
+      return deleteFaq({ db: app.db }, { actorUserId, id: request.params.frequentlyAskedQuestionId });
     },
   );
 };

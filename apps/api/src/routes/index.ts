@@ -8,13 +8,17 @@ import dashboardActivityRoutes from './dashboard-activity.js';
 import dashboardEmbedRoutes from './dashboard-embeds.js';
 import dashboardRoutes from './dashboards.js';
 import faqRoutes from './faqs.js';
+import formBatchRoutes from './form-batches.js';
+import formRoutes from './forms.js';
 import healthRoutes from './health.js';
 import humanVerificationRoutes from './human-verification.js';
+import invitationAcceptanceRoutes from './invitation-acceptance.js';
 import logoRoutes from './logo.js';
 import marketingRoutes from './marketing.js';
 import reportFileRoutes from './report-files.js';
 import reportMonitorRunsRoutes from './report-monitor-runs.js';
 import reportRoutes from './reports.js';
+import saasUserRoutes from './saas-users.js';
 import serviceAccountRoutes from './service-accounts.js';
 import userRoutes from './user.js';
 
@@ -38,4 +42,8 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(adminDashboardRoutes);
   await app.register(dashboardActivityRoutes);
   await app.register(dashboardEmbedRoutes);
+  await app.register(saasUserRoutes);
+  await app.register(invitationAcceptanceRoutes);
+  await app.register(formRoutes);
+  await app.register(formBatchRoutes);
 }

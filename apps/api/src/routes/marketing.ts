@@ -1,7 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listPartnerSummaries } from '@portal/db';
-import { canAccessPartner, type MarketingPartners, MESSAGES } from '@portal/domain';
+import { type MarketingPartners, MESSAGES } from '@portal/domain';
+import { partnerScope } from '@portal/domain/admin-partner';
 import { Type } from '@sinclair/typebox';
 import { multipartLimits, registerPartnerImageRoutes } from '../lib/content/partner-images.js';
 import { requireUser } from '../plugins/access.js';
@@ -35,8 +36,7 @@ const marketingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const reply: MarketingPartners = { accessTypes: [], partners: {} };
-      for (const p of await listPartnerSummaries(app.db)) {
-        if (!canAccessPartner(user, p.accessTypeCode, p.code)) continue;
+      for (const p of await listPartnerSummaries(app.db, partnerScope(user))) {
         if (!reply.partners[p.accessTypeCode]) {
           reply.accessTypes.push({ name: p.accessTypeName, code: p.accessTypeCode });
           reply.partners[p.accessTypeCode] = [];

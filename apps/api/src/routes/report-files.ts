@@ -1,21 +1,18 @@
-import { type Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { recordReportAccess } from '@portal/db/reports';
-import { ingestReport, ReportIngestError } from '@portal/db/reports-ingest';
-import { isViewableFile } from '@portal/domain';
-import { isReportDate } from '@portal/domain/report-keys';
-import { contentTypeForFileName } from '@portal/storage';
+import { type IngestedReport, recordReportAccess } from '@portal/db';
+import { Message } from '@portal/domain/api/common';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
 import { hasFreshVerification } from '../lib/human-verification.js';
-import { PreviewError, previewReport } from '../lib/preview/index.js';
 import { attachmentDisposition } from '../lib/reports/content-disposition.js';
 import { loadPermittedReports, parseDownloadIds, parseReportId } from '../lib/reports/report-ids.js';
 import { counted, openReports, zipFileName, zipStream } from '../lib/reports/send-reports.js';
 import { requirePartner, requireUser } from '../plugins/access.js';
-import { badRequest, forbidden, HttpError, notFound } from '../plugins/errors.js';
+import { forbidden, notFound } from '../plugins/errors.js';
+import { uploadReport } from '../services/reports/upload-report.js';
+import { viewReport } from '../services/reports/view-report.js';
+import { withUploadForm } from './report-upload-form.js';
 
 // The bytes of reports: download (SPEC.md §7; one file as itself, two or three as a zip), the
 // preview of csv and xlsx files as worksheets, and the upload by service accounts. Every view
@@ -23,24 +20,19 @@ import { badRequest, forbidden, HttpError, notFound } from '../plugins/errors.js
 
 export const VERIFICATION_REQUIRED = 'Please complete the human verification before downloading.';
 export const SERVICE_ACCOUNTS_ONLY = 'Only service accounts may upload reports.';
-const Message = Type.Object({ message: Type.String() });
 const Code = Type.String({ minLength: 1, maxLength: 50 });
 /** A file or a zip, streamed; never serialised. */
 const FileBody = Type.Unsafe<unknown>({ type: 'string', format: 'binary' });
 
-/**
- * The upload as a stream that fails at its end when the file passed the size limit: multipart
- * itself only cuts such a file short (truncated), which would store half a file as if whole.
- */
-function sizeLimited(file: Readable & { truncated?: boolean }, limit: number): Readable {
-  const body = new Transform({
-    transform: (chunk, _encoding, callback) => callback(null, chunk),
-    flush: (callback) =>
-      callback(file.truncated ? new HttpError(413, `The file is larger than ${limit} bytes.`) : null),
-  });
-  pipeline(file, body).catch(() => {});
-  return body;
-}
+const uploadView = (ingested: IngestedReport) => ({
+  reportId: ingested.reportId,
+  fileName: ingested.fileName,
+  rawSize: ingested.size,
+  sha256: ingested.sha256,
+  reportDate: ingested.reportDate,
+  frequencyType: ingested.frequencyTypeCode,
+  supersededReportId: ingested.supersededReportId,
+});
 
 const reportFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const uploadLimits = {
@@ -51,6 +43,8 @@ const reportFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     parts: 6,
   };
   await app.register(multipart, { limits: uploadLimits, throwFileSizeLimit: true });
+  const uploadDeps = { db: app.db, store: app.blobStore };
+  const allowedExtensions = app.config.reportUploadExtensions;
 
   /** Audits once the reply is over, with the bytes that actually left. */
   const auditWhenSent = (
@@ -135,32 +129,10 @@ const reportFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      const [report] = await loadPermittedReports(
-        request,
-        [parseReportId(request.params.reportId)],
-        'VIEW_REPORTS',
-      );
+      const reportId = parseReportId(request.params.reportId);
+      const [report] = await loadPermittedReports(request, [reportId], 'VIEW_REPORTS');
       if (!report) throw notFound();
-      if (!isViewableFile(report.fileName))
-        throw new HttpError(422, 'Only csv, xls and xlsx files can be viewed.');
-      let worksheets: Awaited<ReturnType<typeof previewReport>>;
-      try {
-        worksheets = await previewReport({
-          fileName: report.fileName,
-          fileSize: report.fileSize,
-          open: async () => (await openReports(app.blobStore, [report]))[0] as never,
-        });
-      } catch (error) {
-        if (error instanceof PreviewError) throw new HttpError(422, error.message);
-        throw error;
-      }
-      await recordReportAccess(app.db, {
-        userId: user.userId,
-        action: 'REPORT_VIEW',
-        reportIds: [report.reportId],
-        detail: { fileName: report.fileName, worksheets: worksheets.length },
-      });
-      return { reportId: report.reportId, fileName: report.fileName, worksheets };
+      return viewReport({ db: app.db, store: app.blobStore }, { userId: user.userId, report });
     },
   );
 
@@ -187,60 +159,16 @@ const reportFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { accessTypeCode, partnerCode, reportCategoryCode } = request.params;
+      const { accessTypeCode, partnerCode } = request.params;
       const user = requirePartner(request, accessTypeCode, partnerCode, 'VIEW_REPORTS');
       // Reports come from systems, not people: a person's session may not add files (ISSUE 4).
       if (request.authenticatedBy !== 'token' || !user.isServiceAccount)
         throw forbidden(SERVICE_ACCOUNTS_ONLY);
-      if (!request.isMultipart()) {
-        throw badRequest('Send multipart/form-data: reportDate, optional frequencyTypeCode, then file.');
-      }
-      const fields: Record<string, string> = {};
-      for await (const part of request.parts({ limits: uploadLimits })) {
-        if (part.type === 'field') {
-          fields[part.fieldname] = String(part.value);
-          continue;
-        }
-        const reportDate = fields.reportDate ?? '';
-        try {
-          if (!isReportDate(reportDate)) {
-            throw badRequest('reportDate (YYYY-MM-DD) is required and must come before the file.');
-          }
-          const ingested = await ingestReport(app.db, app.blobStore, {
-            accessTypeCode,
-            partnerCode,
-            categoryCode: reportCategoryCode,
-            reportDate,
-            fileName: part.filename,
-            frequencyTypeCode: fields.frequencyTypeCode,
-            body: sizeLimited(part.file, uploadLimits.fileSize),
-            contentType: contentTypeForFileName(part.filename),
-            uploadedBy: user.userId,
-          });
-          await recordReportAccess(app.db, {
-            userId: user.userId,
-            action: 'REPORT_UPLOAD',
-            reportIds: [ingested.reportId],
-            detail: { fileName: ingested.fileName, bytes: ingested.size, sha256: ingested.sha256 },
-          });
-          return reply.status(201).send({
-            reportId: ingested.reportId,
-            fileName: ingested.fileName,
-            rawSize: ingested.size,
-            sha256: ingested.sha256,
-            reportDate: ingested.reportDate,
-            frequencyType: ingested.frequencyTypeCode,
-            supersededReportId: ingested.supersededReportId,
-          });
-        } catch (error) {
-          part.file.resume();
-          if (error instanceof ReportIngestError) {
-            throw error.code === 'UNKNOWN_PARTNER' ? notFound(error.message) : badRequest(error.message);
-          }
-          throw error;
-        }
-      }
-      throw badRequest('A file is required.');
+      const target = { ...request.params, allowedExtensions, uploadedBy: user.userId };
+      const ingested = await withUploadForm(request, uploadLimits, (form) =>
+        uploadReport(uploadDeps, { ...target, ...form }),
+      );
+      return reply.status(201).send(uploadView(ingested));
     },
   );
 };

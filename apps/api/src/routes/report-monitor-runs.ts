@@ -1,39 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { listMonitorRuns, type MonitorRun } from '@portal/db/report-monitor-runs';
+import { listMonitorRuns, type MonitorRun } from '@portal/db';
+import { partnerScope } from '@portal/domain/admin-partner';
+import { MonitorRunsReply } from '@portal/domain/api/report-monitor-runs';
 import { Type } from '@sinclair/typebox';
+import { requireUser } from '../plugins/access.js';
 
-// The record of the 10:00 ET report monitor checks, for the Last checks panel of /admin/report-alerts.
-
-const MissingReport = Type.Object({
-  reportMonitorId: Type.Integer(),
-  accessTypeCode: Type.String(),
-  partnerCode: Type.String(),
-  partnerName: Type.String(),
-  categoryCode: Type.String(),
-  categoryName: Type.String(),
-  frequencyTypeCode: Type.String(),
-  frequencyDay: Type.Union([Type.String(), Type.Null()]),
-  frequencyNumber: Type.Union([Type.Integer(), Type.Null()]),
-  dueDate: Type.String({ format: 'date' }),
-  /** Who was emailed; empty when the category has no owners and nobody was told. */
-  recipients: Type.Array(Type.String()),
-  emailed: Type.Boolean(),
-});
-
-const Run = Type.Object({
-  checkDate: Type.String({ format: 'date' }),
-  scheduledFor: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  startedAt: Type.String({ format: 'date-time' }),
-  finishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  late: Type.Boolean(),
-  dueCount: Type.Integer(),
-  missingCount: Type.Integer(),
-  emailedCount: Type.Integer(),
-  due: Type.Array(Type.Integer(), { description: 'reportMonitorId of every monitor due that day' }),
-  missing: Type.Array(MissingReport),
-});
-
-const RunsReply = Type.Object({ runs: Type.Array(Run) });
+// The record of the 10:00 ET report monitor checks, for the Last checks panel of /admin/report-alerts:
+// of the partners the user may access only (filtered in SQL).
 
 function runView(run: MonitorRun) {
   return {
@@ -59,12 +32,13 @@ const reportMonitorRunsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'The last report monitor checks: when each ran, which monitors were due and missing, who was emailed',
         querystring: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 60, default: 10 }) }),
-        response: { 200: RunsReply },
+        response: { 200: MonitorRunsReply },
       },
     },
-    async (request) => ({
-      runs: (await listMonitorRuns(app.db, { limit: request.query.limit })).map(runView),
-    }),
+    async (request) => {
+      const scope = partnerScope(requireUser(request));
+      return { runs: (await listMonitorRuns(app.db, { limit: request.query.limit, scope })).map(runView) };
+    },
   );
 };
 

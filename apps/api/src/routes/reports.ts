@@ -1,33 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  findCatalogPartner,
-  findPartnerCategory,
-  listCatalogPartners,
-  listPartnerCategories,
-} from '@portal/db/report-catalog';
-import {
-  findLatestReport,
-  listLatestReports,
-  listReportDates,
-  listReportsBetween,
-  MAX_REPORTS_LISTED,
-  softDeleteReport,
-} from '@portal/db/reports';
-import { canAccessPartner } from '@portal/domain';
+import { findCatalogPartner, listCatalogPartners, listPartnerCategories } from '@portal/db';
+import { canAccessPartner, MESSAGES } from '@portal/domain';
+import { Message } from '@portal/domain/api/common';
 import { isIsoDate } from '@portal/domain/iso-date';
 import { Type } from '@sinclair/typebox';
-import { loadPermittedReports, parseReportId, REPORT_NOT_FOUND } from '../lib/reports/report-ids.js';
+import { loadPermittedReports, parseReportId } from '../lib/reports/report-ids.js';
 import {
   AccessTypeReply,
   CategoryReply,
   FrequencyTypeReply,
-  groupByFrequencyType,
   PartnerReply,
   ReportReply,
-  reportView,
 } from '../lib/reports/report-view.js';
+import { reportsPage } from '../lib/reports/reports-page.js';
 import { requirePartner, requireUser } from '../plugins/access.js';
 import { badRequest, notFound } from '../plugins/errors.js';
+import { deleteReport } from '../services/reports/delete-report.js';
 
 // Partner selection, report categories and reports (SPEC.md §2, §3, §7), and the report delete
 // of §4. Every partner in a path is checked against the user's access before anything is read.
@@ -37,10 +25,6 @@ const Code = Type.String({ minLength: 1, maxLength: 50 });
 const PartnerParams = Type.Object({ accessTypeCode: Code, partnerCode: Code });
 const ReportsParams = Type.Object({ accessTypeCode: Code, partnerCode: Code, reportCategoryCode: Code });
 const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
-const Message = Type.Object({ message: Type.String() });
-
-export const PARTNER_NOT_FOUND = 'The partner was not found.';
-export const CATEGORY_NOT_FOUND = 'The report category was not found.';
 
 /** startDate/endDate: one alone means that day; a start later than the end is swapped (SPEC.md §5). */
 function dateRange(query: { startDate?: string | undefined; endDate?: string | undefined }) {
@@ -54,7 +38,7 @@ function dateRange(query: { startDate?: string | undefined; endDate?: string | u
 const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const partnerOrNotFound = async (accessTypeCode: string, partnerCode: string) => {
     const partner = await findCatalogPartner(app.db, accessTypeCode, partnerCode);
-    if (!partner) throw notFound(PARTNER_NOT_FOUND);
+    if (!partner) throw notFound(MESSAGES.partnerNotFound);
     return partner;
   };
 
@@ -139,31 +123,9 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { accessTypeCode, partnerCode, reportCategoryCode } = request.params;
+      const { accessTypeCode, partnerCode } = request.params;
       requirePartner(request, accessTypeCode, partnerCode, 'VIEW_REPORTS');
-      const range = dateRange(request.query);
-      const partner = await partnerOrNotFound(accessTypeCode, partnerCode);
-      const category = await findPartnerCategory(app.db, partner.partnerId, reportCategoryCode);
-      if (!category) throw notFound(CATEGORY_NOT_FOUND);
-      const codes = category.frequencyTypes.map((type) => type.code);
-      const where = { partnerId: partner.partnerId, categoryCode: category.code };
-      const [rows, latest, reportDates] = await Promise.all([
-        range
-          ? listReportsBetween(app.db, { ...where, ...range })
-          : listLatestReports(app.db, { ...where, frequencyTypeCodes: codes }),
-        findLatestReport(app.db, partner.partnerId, category.code),
-        listReportDates(app.db, partner.partnerId, category.code),
-      ]);
-      return {
-        reports: groupByFrequencyType(rows.slice(0, MAX_REPORTS_LISTED), codes),
-        frequencyTypes: category.frequencyTypes,
-        latestReport: latest ? reportView(latest) : null,
-        selectedAccessType: { code: partner.type, name: partner.accessTypeName },
-        selectedPartner: { name: partner.name, code: partner.code, type: partner.type },
-        selectedCategory: category,
-        reportDates,
-        truncated: rows.length > MAX_REPORTS_LISTED,
-      };
+      return reportsPage(app.db, request.params, dateRange(request.query));
     },
   );
 
@@ -177,14 +139,10 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const user = requireUser(request);
+      const { userId: actorUserId } = requireUser(request);
       const reportId = parseReportId(request.params.reportId);
       await loadPermittedReports(request, [reportId], 'DELETE_REPORTS');
-      // Gone between the read and the update (deleted or replaced meanwhile): as if unknown.
-      if (!(await softDeleteReport(app.db, { reportId, deletedBy: user.userId }))) {
-        throw notFound(REPORT_NOT_FOUND);
-      }
-      return { reportId, deleted: true };
+      return deleteReport({ db: app.db }, { actorUserId, reportId });
     },
   );
 };

@@ -1,22 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  createServiceAccount,
-  disableUser,
-  findServiceAccount,
-  issueServiceAccountToken,
   listServiceAccounts,
-  revokeServiceAccountToken,
   SERVICE_ACCOUNT_FEATURES,
   type ServiceAccount,
   type ServiceAccountToken,
-  unknownPartnerGrants,
-  userExists,
-  writeAudit,
 } from '@portal/db';
-import { MESSAGES } from '@portal/domain';
 import { Type } from '@sinclair/typebox';
 import { requireUser } from '../plugins/access.js';
-import { badRequest, conflict, notFound } from '../plugins/errors.js';
+import { addServiceAccount } from '../services/service-accounts/add-service-account.js';
+import { iso } from '../services/service-accounts/audit-view.js';
+import { disableServiceAccount } from '../services/service-accounts/disable-service-account.js';
+import { issueToken } from '../services/service-accounts/issue-service-account-token.js';
+import { revokeToken } from '../services/service-accounts/revoke-service-account-token.js';
 
 // Service accounts: users that call the API with tokens (Authorization: Bearer). Internal
 // admins create them, give them features and partner access, issue and revoke tokens, and
@@ -48,7 +43,6 @@ const ServiceAccountReply = Type.Object({
 });
 const UserIdParams = Type.Object({ userId: Type.String({ minLength: 1, maxLength: 64 }) });
 
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
 const tokenView = (t: ServiceAccountToken) => ({
   ...t,
   createdAt: t.createdAt.toISOString(),
@@ -65,21 +59,7 @@ const accountView = (a: ServiceAccount) => ({
   createdAt: a.createdAt.toISOString(),
   tokens: a.tokens.map(tokenView),
 });
-/** What the audit log keeps of an account: its rights and state, never token secrets. */
-const auditView = (a: ServiceAccount) => ({
-  name: a.name,
-  features: a.features,
-  partnerAccess: a.partnerGrants,
-  disabledAt: iso(a.disabledAt),
-});
-
 const serviceAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const existing = async (userId: string) => {
-    const account = await findServiceAccount(app.db, userId);
-    if (!account) throw notFound('Service account was not found.');
-    return account;
-  };
-
   app.get(
     '/api/admin/service-accounts',
     {
@@ -110,33 +90,8 @@ const serviceAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const admin = requireUser(request);
-      const { userId, features, partnerAccess } = request.body;
-      const name = request.body.name.trim();
-      if (!name) throw badRequest(MESSAGES.required, { field: 'name' });
-      if (await userExists(app.db, userId)) throw conflict(MESSAGES.duplicate, { field: 'userId' });
-      const unknown = await unknownPartnerGrants(app.db, partnerAccess);
-      if (unknown.length > 0) {
-        const names = unknown.map((g) => `${g.accessTypeCode}/${g.partnerCode}`).join(', ');
-        throw badRequest(`Unknown partner: ${names}`, { field: 'partnerAccess' });
-      }
-      const account = await app.db.transaction().execute(async (trx) => {
-        const created = await createServiceAccount(trx, {
-          userId,
-          name,
-          features,
-          partnerGrants: partnerAccess,
-        });
-        await writeAudit(trx, {
-          actorUserId: admin.userId,
-          action: 'service-account.create',
-          entityType: 'service-account',
-          entityId: userId,
-          before: null,
-          after: auditView(created),
-        });
-        return created;
-      });
+      const { userId: actorUserId } = requireUser(request);
+      const account = await addServiceAccount({ db: app.db }, { actorUserId, ...request.body });
       return reply.status(201).send(accountView(account));
     },
   );
@@ -152,22 +107,9 @@ const serviceAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const admin = requireUser(request);
-      const before = await existing(request.params.userId);
-      const after = await app.db.transaction().execute(async (trx) => {
-        await disableUser(trx, before.userId);
-        const disabled = (await findServiceAccount(trx, before.userId))!;
-        await writeAudit(trx, {
-          actorUserId: admin.userId,
-          action: 'service-account.disable',
-          entityType: 'service-account',
-          entityId: before.userId,
-          before: auditView(before),
-          after: auditView(disabled),
-        });
-        return disabled;
-      });
-      return accountView(after);
+      const { userId: actorUserId } = requireUser(request);
+      const { userId } = request.params;
+      return accountView(await disableServiceAccount({ db: app.db }, { actorUserId, userId }));
     },
   );
 
@@ -186,25 +128,8 @@ const serviceAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const admin = requireUser(request);
-      const account = await existing(request.params.userId);
-      if (account.disabledAt) throw conflict('The service account is disabled.');
-      const issued = await app.db.transaction().execute(async (trx) => {
-        const token = await issueServiceAccountToken(trx, {
-          userId: account.userId,
-          name: request.body.name.trim(),
-          days: request.body.days,
-        });
-        await writeAudit(trx, {
-          actorUserId: admin.userId,
-          action: 'service-account.token.issue',
-          entityType: 'service-account',
-          entityId: account.userId,
-          before: null,
-          after: { tokenId: token.tokenId, name: token.name, expiresAt: token.expiresAt.toISOString() },
-        });
-        return token;
-      });
+      const { userId: actorUserId } = requireUser(request);
+      const issued = await issueToken({ db: app.db }, { actorUserId, ...request.params, ...request.body });
       const view = tokenView({ ...issued, revokedAt: null, lastUsedAt: null });
       return reply.status(201).send({ ...view, token: issued.token });
     },
@@ -221,23 +146,8 @@ const serviceAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const admin = requireUser(request);
-      const { userId, tokenId } = request.params;
-      const before = (await existing(userId)).tokens.find((t) => t.tokenId === tokenId);
-      if (!before) throw notFound('Token was not found.');
-      const after = await app.db.transaction().execute(async (trx) => {
-        const revoked = (await revokeServiceAccountToken(trx, userId, tokenId))!;
-        await writeAudit(trx, {
-          actorUserId: admin.userId,
-          action: 'service-account.token.revoke',
-          entityType: 'service-account',
-          entityId: userId,
-          before: { tokenId, revokedAt: iso(before.revokedAt) },
-          after: { tokenId, revokedAt: iso(revoked.revokedAt) },
-        });
-        return revoked;
-      });
-      return tokenView(after);
+      const { userId: actorUserId } = requireUser(request);
+      return tokenView(await revokeToken({ db: app.db }, { actorUserId, ...request.params }));
     },
   );
 };

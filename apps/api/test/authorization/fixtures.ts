@@ -5,15 +5,19 @@ import type { Kysely } from 'kysely';
 import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 import { type AdminMatrixIds, seedAdminFixtures } from './admin-fixtures.js';
 import { type DashboardMatrixIds, seedDashboardFixtures } from './dashboard-fixtures.js';
+import { type FormMatrixIds, seedFormFixtures } from './form-fixtures.js';
 import { type ReportMatrixIds, seedReportFixtures } from './report-fixtures.js';
+import { seedTenantFixtures, type TenantMatrixIds } from './tenant-fixtures.js';
 
 // The data the matrix rows act on. A row that needs an id (a report, a dashboard…) gets it from
 // here: add the rows your routes need to seedMatrixFixtures and their ids to MatrixIds. Give
 // destructive rows (disable, delete) their own target so other rows keep theirs.
 
 export type MatrixIds = AdminMatrixIds &
+  FormMatrixIds &
   DashboardMatrixIds &
-  ReportMatrixIds & {
+  ReportMatrixIds &
+  TenantMatrixIds & {
     /** A service account the token routes act on. */
     serviceAccount: string;
     /** A service account the disable route acts on. */
@@ -40,6 +44,8 @@ export async function seedMatrixFixtures(
     ...(await seedAdminFixtures(db)),
     ...(await seedDashboardFixtures(db)),
     ...(await seedReportFixtures(db, blobs)),
+    ...(await seedTenantFixtures(db)),
+    ...(await seedFormFixtures(db, blobs)),
   };
   for (const userId of [ids.serviceAccount, ids.serviceAccountToDisable]) {
     await createServiceAccount(db, { userId, name: 'Matrix target', features: [], partnerGrants: [] });

@@ -18,7 +18,15 @@ describe('authorization matrix runner', () => {
         beforeReady(app) {
           app.get<{ Params: { accessTypeCode: string; partnerCode: string } }>(
             '/api/probe/:accessTypeCode/:partnerCode',
-            { config: { access: { feature: 'VIEW_REPORTS' } } },
+            {
+              config: { access: { feature: 'VIEW_REPORTS' } },
+              schema: {
+                params: {
+                  type: 'object',
+                  properties: { accessTypeCode: { type: 'string' }, partnerCode: { type: 'string' } },
+                },
+              },
+            },
             async (request) => {
               requirePartner(
                 request,

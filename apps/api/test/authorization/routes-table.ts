@@ -1,7 +1,10 @@
 import { adminRoutesTable } from './admin-routes-table.js';
 import { dashboardRoutesTable } from './dashboard-routes-table.js';
+import { formRoutesTable } from './form-routes-table.js';
 import { partnerRoute, type RouteRow, route } from './matrix.js';
+import { queueBoardRoutesTable } from './queue-board-routes-table.js';
 import { reportRoutesTable } from './report-routes-table.js';
+import { tenantRoutesTable } from './tenant-routes-table.js';
 
 // THE AUTHORIZATION MATRIX: every /api route against every persona. A new route adds ONE line
 // here (the matrix test fails while a registered route has no row, or a row has no route).
@@ -114,5 +117,8 @@ export const routesTable: RouteRow[] = [
   // Reference data administration: partners, categories, frequency types, alerts, users (admin-routes-table.ts)
   ...adminRoutesTable,
   ...dashboardRoutesTable,
+  ...formRoutesTable,
   ...reportRoutesTable,
+  ...tenantRoutesTable,
+  ...queueBoardRoutesTable,
 ];

@@ -1,20 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { DEFAULT_MAIL_FROM } from '@portal/workers/mail/send-mail';
-import { type RunningWorkers, startWorkers } from '@portal/workers/start-workers';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   freePort,
-  quietLogger,
-  randomPrefix,
   startRedisServer,
-  startSmtpServer,
   type TestRedisServer,
-  type TestSmtpServer,
   waitFor,
 } from '../../../../workers/test/helpers.js';
+import { type MailHarness, startMailWorkers } from '../../../../workers/test/mail-harness.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 import { seedContentReference } from './content-fixtures.js';
@@ -24,36 +16,22 @@ import { seedContentReference } from './content-fixtures.js';
 // arrives once Redis is back. Redis is a private redis-server so the test can stop it.
 const SUPPORT = 'support-desk@portal.test';
 let redis: TestRedisServer;
-let smtp: TestSmtpServer;
 let t: TestApp;
 let personas: SeededPersonas;
-let workers: RunningWorkers;
-let mailDir: string;
+let mail: MailHarness;
 
 beforeAll(async () => {
   redis = await startRedisServer(await freePort());
-  smtp = await startSmtpServer();
-  mailDir = await mkdtemp(join(tmpdir(), 'portal-mail-'));
   t = await createTestApp({ REDIS_URL: redis.url, SUPPORT_MAILBOX: SUPPORT });
   personas = await seedPersonas(t.database.db);
   await seedContentReference(t.database.db);
-  workers = await startWorkers({
-    handle: t.database,
-    redisUrl: redis.url,
-    prefix: randomPrefix(),
-    queues: ['mail'],
-    mailConfig: { smtpUrl: smtp.url, from: DEFAULT_MAIL_FROM, mailDir },
-    logger: quietLogger,
-    relay: { pollMs: 200, publishTimeoutMs: 1000, maxBackoffMs: 1000 },
-  });
+  mail = await startMailWorkers({ handle: t.database, redisUrl: redis.url, queues: ['mail'] });
 });
 
 afterAll(async () => {
-  await workers?.stop();
+  await mail?.stop();
   await t?.close();
   await redis?.stop();
-  await smtp?.close();
-  if (mailDir) await rm(mailDir, { recursive: true, force: true });
 });
 
 async function reportIssue(message: string): Promise<number> {
@@ -67,8 +45,7 @@ async function reportIssue(message: string): Promise<number> {
   return reply.json().issueId;
 }
 
-const mailFor = (issueId: number) =>
-  smtp.messages.filter((mail) => mail.subject === `Reported issue ${issueId}: Missing report`);
+const mailFor = (issueId: number) => mail.arrived(`Reported issue ${issueId}: Missing report`);
 
 it('delivers the support mail of a reported issue to the support mailbox', async () => {
   const issueId = await reportIssue('The daily file is late.');

@@ -6,10 +6,21 @@ export const PNG_1x1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-/** The start of a JFIF file: enough for the signature check. */
-export const JPEG_HEAD = Buffer.from([
-  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 1, 2, 3,
-]);
+/** A JPEG's headers declaring width × height: SOI, APP0 (JFIF), a baseline start of frame, a scan. */
+export function jpegDeclaring(width: number, height: number): Buffer {
+  const app0 = [0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0];
+  const frame = [0xff, 0xc0, 0, 11, 8, height >> 8, height & 255, width >> 8, width & 255, 1, 1, 0x11, 0];
+  return Buffer.from([0xff, 0xd8, ...app0, ...frame, 0xff, 0xda, 0, 2, 0xff, 0xd9]);
+}
+/** The start of a 1 × 1 JFIF file: enough for the signature and size checks. */
+export const JPEG_HEAD = jpegDeclaring(1, 1);
+/** PNG_1x1 with its IHDR rewritten to declare width × height (the pixels stay one). */
+export function pngDeclaring(width: number, height: number): Buffer {
+  const png = Buffer.from(PNG_1x1);
+  png.writeUInt32BE(width, 16);
+  png.writeUInt32BE(height, 20);
+  return png;
+}
 export const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
 
 export function multipartFile(

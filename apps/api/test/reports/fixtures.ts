@@ -1,5 +1,5 @@
-import type { Database } from '@portal/db';
-import { ingestReport } from '@portal/db/reports-ingest';
+import { type Database, ingestReport } from '@portal/db';
+import { ensureReferenceData } from '@portal/db/testing';
 import { type BlobStore, contentTypeForFileName } from '@portal/storage';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
@@ -26,15 +26,7 @@ const PARTNER_CATEGORIES: Array<[string, string[]]> = [
 ];
 
 export async function seedReportCatalog(db: Kysely<Database>): Promise<void> {
-  await db
-    .insertInto('frequency_types')
-    .values([
-      { code: 'DLY', name: 'Day' },
-      { code: 'WLY', name: 'Week' },
-      { code: 'MLY', name: 'Month' },
-    ])
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+  await ensureReferenceData(db);
   await db
     .insertInto('report_categories')
     .values(CATEGORIES.map((c) => ({ code: c.code, name: c.name, external_link: c.externalLink })))

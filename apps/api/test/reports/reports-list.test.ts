@@ -96,7 +96,7 @@ describe('partners, categories and reports lists', () => {
     expect((await get('externalReports', '/api/reports/EXT/OTH/SETTLEMENT')).statusCode).toBe(403);
     const unknown = await get('internalAdmin', '/api/categories/EXT/NOPE');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe('The partner was not found.');
+    expect(unknown.json().message).toBe('Partner was not found.');
     const noCategory = await get('internalAdmin', '/api/reports/EXT/SAM/ACCOUNTS');
     expect(noCategory.statusCode).toBe(404);
     expect(noCategory.json().message).toBe('The report category was not found.');

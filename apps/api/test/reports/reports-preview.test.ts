@@ -120,7 +120,7 @@ describe('report preview', () => {
       'oneLine',
       'This file could not be read as csv, or has a line too long to preview.',
     ],
-    ['an xls file', 'xls', 'Preview is not available for .xls files. Download the file instead.'],
+    ['an xls that is not a workbook', 'xls', 'This file could not be read as a spreadsheet.'],
     ['a file type that is not viewable', 'pdf', 'Only csv, xls and xlsx files can be viewed.'],
     ['an xlsx that is not a zip', 'garbage', 'This file could not be read as a spreadsheet.'],
     ['a zip bomb', 'bomb', 'This spreadsheet expands to too much data to preview. Download it instead.'],

@@ -13,6 +13,8 @@ export type TokenRequest = { username: string; secret_key?: string; validity_tim
 export async function startThoughtSpotStandIn(secretKey: string) {
   const tokens = new Map<string, { username: string; expires: number }>();
   const users = new Map<string, TsUser>();
+  /** The group_identifiers each user was created with (users/create, optional). */
+  const groups = new Map<string, string[]>();
   const tokenRequests: TokenRequest[] = [];
   const bearerOf = (header: string | undefined) => tokens.get(header?.replace(/^Bearer /, '') ?? '');
 
@@ -51,12 +53,13 @@ export async function startThoughtSpotStandIn(secretKey: string) {
     if (request.method === 'POST' && url.pathname === '/api/rest/2.0/users/create') {
       if (!bearerOf(request.headers.authorization))
         return sendJson(response, 401, { error: { message: 'Unauthorized' } });
-      const body = (await readJson(request)) as Partial<TsUser>;
+      const body = (await readJson(request)) as Partial<TsUser> & { group_identifiers?: string[] };
       if (!body?.name || !body.display_name || !body.email)
         return sendJson(response, 400, { error: { message: 'name, display_name and email are required' } });
       if (users.has(body.name)) return sendJson(response, 400, { error: { message: 'User already exists' } });
       const user = { id: randomUUID(), name: body.name, display_name: body.display_name, email: body.email };
       users.set(user.name, user);
+      groups.set(user.name, body.group_identifiers ?? []);
       return sendJson(response, 200, user);
     }
     if (request.method === 'GET' && url.pathname === '/callosum/v1/session/isactive') {
@@ -65,5 +68,5 @@ export async function startThoughtSpotStandIn(secretKey: string) {
     }
     sendJson(response, 404, { error: { message: 'Not found' } });
   });
-  return { ...standIn, tokenRequests, users };
+  return { ...standIn, tokenRequests, users, groups };
 }

@@ -1,5 +1,6 @@
 import type { Database } from '@portal/db';
 import { createServiceAccount, createSession, issueServiceAccountToken, setUserAccess } from '@portal/db';
+import { newUser } from '@portal/db/testing';
 import type { Feature, PartnerGrant } from '@portal/domain';
 import { findDemoAccount } from '@portal/domain/demo-accounts';
 import type { Kysely } from 'kysely';
@@ -110,20 +111,15 @@ export async function createUser(
   spec: PersonaSpec & { email?: string; disabled?: boolean },
 ) {
   const demo = findDemoAccount(spec.userId);
-  await db
-    .insertInto('users')
-    .values({
-      user_id: spec.userId,
-      first_name: demo?.firstName ?? 'Test',
-      last_name: demo?.lastName ?? 'User',
-      email: spec.email ?? demo?.email ?? `${spec.userId}@test.portal`,
-      phone: null,
-      common_id: null,
-      is_external_user: spec.isExternalUser,
-      is_internal_admin: spec.isInternalAdmin ?? false,
-      disabled_at: spec.disabled ? new Date() : null,
-    })
-    .execute();
+  await newUser(db, {
+    userId: spec.userId,
+    firstName: demo?.firstName,
+    lastName: demo?.lastName,
+    email: spec.email ?? demo?.email,
+    isExternalUser: spec.isExternalUser,
+    isInternalAdmin: spec.isInternalAdmin,
+    disabled: spec.disabled,
+  });
   await setUserAccess(db, spec.userId, { features: spec.features, partnerGrants: spec.partnerAccess });
 }
 

@@ -25,8 +25,10 @@ export type RequestOptions = {
   /**
    * false: report a failure to the caller only, without following a 401 or a `uri`. Used by the
    * authentication probe and the logout call, whose failures the caller turns into screen states.
+   * 'login-only': a 401 still leads to the login page, any other failure goes to the caller (the
+   * dashboard viewers, whose failures SPEC.md §4 shows and reports in place).
    */
-  redirect?: boolean;
+  redirect?: boolean | 'login-only';
 };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -49,7 +51,7 @@ export async function request<T>(method: Method, path: string, options: RequestO
   });
   const payload = await readBody(response);
   if (response.ok) return payload as T;
-  throw failure(method, response.status, payload, options.redirect !== false);
+  throw failure(method, response.status, payload, options.redirect ?? true);
 }
 
 export const get = <T>(path: string, options?: Omit<RequestOptions, 'body'>) =>
@@ -75,12 +77,17 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
-function failure(method: Method, status: number, body: unknown, redirect: boolean): ApiError {
+function failure(
+  method: Method,
+  status: number,
+  body: unknown,
+  redirect: NonNullable<RequestOptions['redirect']>,
+): ApiError {
   const message = messageOf(body) ?? `Request failed with status ${status}`;
-  if (redirect) {
+  if (redirect !== false) {
     // An unauthenticated answer always leads to the login page; a failed read that names a
-    // `uri` sends the page there.
-    const target = status === 401 ? LOGIN_PATH : method === 'GET' ? uriOf(body) : null;
+    // `uri` sends the page there, unless the caller shows its own failure ('login-only').
+    const target = status === 401 ? LOGIN_PATH : method === 'GET' && redirect === true ? uriOf(body) : null;
     if (target !== null && leaveFor(target)) return new ApiError(status, message, body, target);
   }
   return new ApiError(status, message, body);

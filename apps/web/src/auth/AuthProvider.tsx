@@ -4,6 +4,12 @@ import { type Auth, AuthContext, type AuthState } from './auth-context.js';
 import { type PortalUser, toPrincipal } from './user.js';
 
 export async function loadAuthState(): Promise<AuthState> {
+  // The user is asked for alongside the probe, not after it: one round trip less before the
+  // first page shows (issue 16). Its failure is looked at only when the probe said OK.
+  const early = get<PortalUser>('/api/user', { redirect: false }).then(
+    (user) => ({ user }),
+    (error: unknown) => ({ error }),
+  );
   try {
     const answer = await get<{ status?: string }>('/api/user/authenticated', { redirect: false });
     if (answer?.status !== 'OK') return { status: 'unauthenticated' };
@@ -11,8 +17,11 @@ export async function loadAuthState(): Promise<AuthState> {
     if (error instanceof ApiError && error.status === 401) return { status: 'unauthenticated' };
     return { status: 'failed', error };
   }
+  const first = await early;
+  if ('user' in first)
+    return { status: 'authenticated', user: first.user, principal: toPrincipal(first.user) };
   try {
-    // An ordinary read: a reply naming a `uri` (such as /user-not-found) is followed.
+    // Asked again as an ordinary read: a reply naming a `uri` (such as /user-not-found) is followed.
     const user = await get<PortalUser>('/api/user');
     return { status: 'authenticated', user, principal: toPrincipal(user) };
   } catch (error) {

@@ -15,7 +15,7 @@ beforeEach(() => {
 
 const answer = (replies: Record<string, Response>) =>
   fetchMock.mockImplementation(
-    async (path: string) => replies[path] ?? jsonResponse(404, { message: 'none' }),
+    async (path: string) => replies[path]?.clone() ?? jsonResponse(404, { message: 'none' }),
   );
 
 function Status() {
@@ -49,6 +49,22 @@ describe('authentication state', () => {
         partnerGrants: [{ accessTypeCode: 'EXT', partnerCode: 'ALL' }],
       },
     });
+  });
+
+  it('asks for the user alongside the status call, not after it (one round trip less)', async () => {
+    let answerStatus: (response: Response) => void = () => {};
+    fetchMock.mockImplementation((path: string) =>
+      path === '/api/user/authenticated'
+        ? new Promise<Response>((resolve) => {
+            answerStatus = resolve;
+          })
+        : Promise.resolve(jsonResponse(200, makeUser())),
+    );
+    const state = loadAuthState();
+    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/user', '/api/user/authenticated']);
+    answerStatus(jsonResponse(200, { status: 'OK' }));
+    await expect(state).resolves.toMatchObject({ status: 'authenticated' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('follows the uri of a failed user read (an unknown user) and stays unknown', async () => {

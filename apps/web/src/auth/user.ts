@@ -1,19 +1,8 @@
-import type { PartnerGrant, Principal } from '@portal/domain';
+import type { Principal } from '@portal/domain';
+import type { PortalUser } from '@portal/domain/api/user';
 
-/** The reply of GET /api/user (SPEC.md §3 "User"). */
-export type PortalUser = {
-  userId: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  commonId: string | null;
-  isExternalUser: boolean | null;
-  isInternalAdmin: boolean;
-  isServiceAccount: boolean;
-  features: string[];
-  partners: { partnerAccess: PartnerGrant[] };
-};
+/** The reply of GET /api/user (SPEC.md §3 "User"), typed by its schema. */
+export type { PortalUser };
 
 export function toPrincipal(user: PortalUser): Principal {
   return {

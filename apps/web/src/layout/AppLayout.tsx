@@ -9,7 +9,9 @@ import { SiteBanner } from '../components/SiteBanner.js';
 import { Footer } from './Footer.js';
 import { Header } from './Header.js';
 import { buildNavigation } from './navigation.js';
+import { RouteAnnouncer } from './RouteAnnouncer.js';
 import { SideNav } from './SideNav.js';
+import { MAIN_ID, SkipLink } from './SkipLink.js';
 import { useIsMobile } from './useIsMobile.js';
 
 /** The signed-in frame: header, side navigation (the mobile menu under 768 px), site banner, page, footer. */
@@ -27,6 +29,8 @@ export function AppLayout() {
       navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
       padding="md"
     >
+      <SkipLink />
+      <RouteAnnouncer />
       <AppShell.Header>
         <Header
           user={user}
@@ -38,7 +42,7 @@ export function AppLayout() {
       <AppShell.Navbar p="xs">
         <SideNav entries={entries} onNavigate={mobileMenu.close} />
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
         <SiteBanner />
         <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={<CenteredLoader />}>

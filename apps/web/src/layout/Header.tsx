@@ -1,4 +1,4 @@
-import { Anchor, Avatar, Burger, Group, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Burger, Group, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { displayName, initials, type PortalUser } from '../auth/user.js';
 
@@ -17,7 +17,14 @@ export function Header({ user, isMobile, menuOpened = false, onToggleMenu }: Hea
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
         {onToggleMenu !== undefined && (
-          <Burger opened={menuOpened} onClick={onToggleMenu} size="sm" aria-label="Toggle navigation" />
+          <Burger
+            opened={menuOpened}
+            onClick={onToggleMenu}
+            size="sm"
+            aria-label="Toggle navigation"
+            aria-expanded={menuOpened}
+            aria-controls="main-navigation"
+          />
         )}
         <Anchor component={Link} to="/" underline="never" c="inherit">
           <Title order={2} size="h3">
@@ -27,8 +34,9 @@ export function Header({ user, isMobile, menuOpened = false, onToggleMenu }: Hea
       </Group>
       {user !== null &&
         (isMobile ? (
-          <Avatar component={Link} to="/my-account" aria-label="My Account" color="blue" radius="xl">
-            {initials(user)}
+          <Avatar component={Link} to="/my-account" color="blue" radius="xl">
+            <span aria-hidden="true">{initials(user)}</span>
+            <VisuallyHidden>My Account</VisuallyHidden>
           </Avatar>
         ) : (
           <Text fw={500}>{displayName(user)}</Text>

@@ -5,6 +5,8 @@ import { CenteredLoader } from '../components/CenteredLoader.js';
 import { ErrorBoundary } from '../components/ErrorBoundary.js';
 import { Footer } from './Footer.js';
 import { Header } from './Header.js';
+import { RouteAnnouncer } from './RouteAnnouncer.js';
+import { MAIN_ID, SkipLink } from './SkipLink.js';
 import { useIsMobile } from './useIsMobile.js';
 
 /** The frame of pages open without a session: login, logout, not-authorized, user-not-found. */
@@ -13,10 +15,12 @@ export function PublicLayout() {
   const { pathname } = useLocation();
   return (
     <AppShell header={{ height: 60 }} padding="md">
+      <SkipLink />
+      <RouteAnnouncer />
       <AppShell.Header>
         <Header user={null} isMobile={isMobile} />
       </AppShell.Header>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
         <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={<CenteredLoader />}>
             <Outlet />

@@ -9,7 +9,7 @@ const isActive = (path: string, current: string) =>
 export function SideNav({ entries, onNavigate }: { entries: NavEntry[]; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   return (
-    <ScrollArea component="nav" aria-label="Main navigation">
+    <ScrollArea component="nav" aria-label="Main navigation" id="main-navigation">
       {entries.map((entry) =>
         entry.kind === 'link' ? (
           <NavLink
@@ -18,6 +18,7 @@ export function SideNav({ entries, onNavigate }: { entries: NavEntry[]; onNaviga
             to={entry.path}
             label={entry.label}
             active={isActive(entry.path, pathname)}
+            aria-current={isActive(entry.path, pathname) ? 'page' : undefined}
             onClick={onNavigate}
           />
         ) : (
@@ -33,6 +34,7 @@ export function SideNav({ entries, onNavigate }: { entries: NavEntry[]; onNaviga
                 to={child.path}
                 label={child.label}
                 active={isActive(child.path, pathname)}
+                aria-current={isActive(child.path, pathname) ? 'page' : undefined}
                 onClick={onNavigate}
               />
             ))}

@@ -80,7 +80,8 @@ describe('signed-in layout', () => {
     setViewportWidth(400);
     renderWithProviders(<AppLayout />, { auth: signedIn(user) });
     const initials = within(screen.getByRole('banner')).getByRole('link', { name: 'My Account' });
-    expect(initials.textContent).toBe('JD');
+    // The initials are what is seen; 'My Account' what is heard.
+    expect(initials.querySelector('[aria-hidden="true"]')?.textContent).toBe('JD');
     expect(initials.getAttribute('href')).toBe('/my-account');
     expect(screen.queryByText('Jane Doe')).toBeNull();
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });

@@ -14,6 +14,9 @@ import * as humanVerification from './2026112140_human_verification.js';
 import * as reportDates from './2026112141_report_dates.js';
 import * as adminReferenceData from './2026112150_admin_reference_data.js';
 import * as sessionPurgeIndexes from './2026112160_session_purge_indexes.js';
+import * as externalUsersWithoutPartnerWideAdmin from './2026112301_external_users_without_partner_wide_admin.js';
+import * as invitationDelivery from './2026112310_invitation_delivery.js';
+import * as formBatches from './2026112320_form_batches.js';
 
 // Listed explicitly so the same migrations run under tsx, vitest and a bundler alike.
 // A landed migration is never edited: add a new file.
@@ -33,4 +36,7 @@ export const migrations: Record<string, Migration> = {
   '2026112141_report_dates': reportDates,
   '2026112150_admin_reference_data': adminReferenceData,
   '2026112160_session_purge_indexes': sessionPurgeIndexes,
+  '2026112301_external_users_without_partner_wide_admin': externalUsersWithoutPartnerWideAdmin,
+  '2026112310_invitation_delivery': invitationDelivery,
+  '2026112320_form_batches': formBatches,
 };

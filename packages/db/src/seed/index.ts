@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import { seedContent } from './content.js';
+import { seedForms } from './forms.js';
 import { seedUsers } from './people.js';
 import { seedReferenceData } from './reference-data.js';
 import { type ReportFileWriter, seedReports } from './reports.js';
@@ -12,6 +13,7 @@ export { planReports } from './report-files.js';
 export type { ReportFileWriter } from './reports.js';
 
 export const DEMO_SEED_NAME = 'demo-v1';
+export const DEMO_FORMS_SEED_NAME = 'demo-forms-v1';
 
 export type SeedOptions = {
   /** Report files are dated over the 90 days before this day; now by default. */
@@ -32,16 +34,20 @@ export async function seedDemo(
 ): Promise<SeedResult> {
   const today = options.today ?? new Date();
   return db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .insertInto('seed_runs')
-      .values({ name: DEMO_SEED_NAME })
-      .onConflict((oc) => oc.doNothing())
-      .returning('name')
-      .executeTakeFirst();
-    if (!claimed) return { applied: false, reports: 0 };
+    const claim = async (name: string) =>
+      (await trx
+        .insertInto('seed_runs')
+        .values({ name })
+        .onConflict((oc) => oc.doNothing())
+        .returning('name')
+        .executeTakeFirst()) !== undefined;
+    // The forms' demo data has its own claim, so a data folder seeded before it existed gets it too.
+    const formsApplied = await claim(DEMO_FORMS_SEED_NAME);
+    if (formsApplied) await seedForms(trx, files, today);
+    if (!(await claim(DEMO_SEED_NAME))) return { applied: formsApplied, reports: 0 };
     const partnerIds = await seedReferenceData(trx, today);
     await seedUsers(trx, today);
-    await seedTenants(trx);
+    await seedTenants(trx, today);
     await seedContent(trx, partnerIds, today);
     const reports = await seedReports(trx, partnerIds, files, today);
     return { applied: true, reports };

@@ -1,4 +1,5 @@
 import { demoAccounts } from '@portal/domain/demo-accounts';
+import { featureHolderOf, refusedFeatures } from '@portal/domain/feature-holders';
 import type { Feature } from '@portal/domain/features';
 import type { PartnerRef } from './catalog.js';
 import type { Db } from './reference-data.js';
@@ -96,6 +97,11 @@ export const demoUsers: DemoUser[] = [
 ];
 
 export async function seedUsers(db: Db, now: Date): Promise<void> {
+  // The demo data follows the same rule as the admin forms (feature-holders.ts).
+  for (const u of demoUsers) {
+    const refused = refusedFeatures(featureHolderOf({ ...u, isServiceAccount: false }), u.features);
+    if (refused.length > 0) throw new Error(`Demo user ${u.userId} cannot hold ${refused.join(', ')}`);
+  }
   await db
     .insertInto('users')
     .values(

@@ -1,5 +1,3 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../schema.js';
 import {
   accessTypes,
   datasets,
@@ -11,7 +9,9 @@ import {
   reportMonitors,
 } from './catalog.js';
 
-export type Db = Kysely<Database> | Transaction<Database>;
+export type { Db } from '../db.js';
+
+import type { Db } from '../db.js';
 /** Partner ids by 'EXT/BJS'. */
 export type PartnerIds = Map<string, number>;
 

@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import { whereLive } from '../live-reports.js';
 import type { ReportsTable } from '../schema.js';
 import { type Db, type PartnerIds, partnerIdOf } from './reference-data.js';
 import { generateReportFile, planReports } from './report-files.js';
@@ -19,8 +20,7 @@ export async function seedReports(
   const current = await db
     .selectFrom('reports')
     .select(['partner_id', 'category_code', 'report_date', 'file_name'])
-    .where('superseded_at', 'is', null)
-    .where('deleted_at', 'is', null)
+    .where(whereLive())
     .execute();
   const present = new Set(
     current.map((r) => `${r.partner_id}|${r.category_code}|${r.report_date}|${r.file_name}`),

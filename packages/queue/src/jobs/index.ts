@@ -1,18 +1,28 @@
 import type { Static } from '@sinclair/typebox';
+import { type QueueName, queueNames } from '../queues.js';
 import { activityDashboardEvent } from './activity-dashboard-event.js';
+import { batchesDisputesSchedule } from './batches-disputes-schedule.js';
+import { batchesInvoicesSchedule } from './batches-invoices-schedule.js';
+import { batchesRun } from './batches-run.js';
+import { invitationsSend } from './invitations-send.js';
 import { mailSend } from './mail-send.js';
 import { monitorsCheck } from './monitors-check.js';
 import { monitorsSchedule } from './monitors-schedule.js';
 import { sessionsPurge } from './sessions-purge.js';
 
-// Every job of the portal. To add one: write jobs/<job>.ts with defineJob(...), list it here,
-// and give it a handler in workers/src/handlers.ts (the worker refuses to boot without one).
+// Every job of the portal. To add one: write jobs/<job>.ts with defineJob(...) (with its
+// `schedule` if it fires by the clock), list it here, and give it a handler in
+// workers/src/handlers.ts: the handler map is typed by JobName, so a job without one does not compile.
 export const jobDefinitions = [
   activityDashboardEvent,
+  invitationsSend,
   mailSend,
   monitorsCheck,
   monitorsSchedule,
   sessionsPurge,
+  batchesDisputesSchedule,
+  batchesInvoicesSchedule,
+  batchesRun,
 ] as const;
 
 export type AnyJobDefinition = (typeof jobDefinitions)[number];
@@ -30,8 +40,23 @@ export type JobRequest = {
   };
 }[JobName];
 
+/** The queues some job uses, in the order of queueNames: what a worker consumes by default. */
+export function queuesWithJobs(): QueueName[] {
+  return queueNames.filter((queue) => jobDefinitions.some((definition) => definition.queue === queue));
+}
+
 export function findJobDefinition(name: string): AnyJobDefinition | undefined {
   return jobDefinitions.find((definition) => definition.name === name);
 }
 
-export { activityDashboardEvent, mailSend, monitorsCheck, monitorsSchedule, sessionsPurge };
+export {
+  activityDashboardEvent,
+  batchesDisputesSchedule,
+  batchesInvoicesSchedule,
+  batchesRun,
+  invitationsSend,
+  mailSend,
+  monitorsCheck,
+  monitorsSchedule,
+  sessionsPurge,
+};

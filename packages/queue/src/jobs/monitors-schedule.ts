@@ -1,3 +1,4 @@
+import { SCHEDULE_TIME_ZONE } from '@portal/domain/eastern-time';
 import { Type } from '@sinclair/typebox';
 import { defineJob } from '../job-definition.js';
 
@@ -14,4 +15,5 @@ export const monitorsSchedule = defineJob({
   payload: Type.Object({}, { additionalProperties: false }),
   attempts: 5,
   backoff: { type: 'exponential', delay: 10_000 },
+  schedule: { id: MONITORS_SCHEDULER_ID, cron: MONITORS_SCHEDULE_CRON, tz: SCHEDULE_TIME_ZONE },
 });

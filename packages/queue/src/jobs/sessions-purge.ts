@@ -1,3 +1,4 @@
+import { SCHEDULE_TIME_ZONE } from '@portal/domain/eastern-time';
 import { Type } from '@sinclair/typebox';
 import { defineJob } from '../job-definition.js';
 
@@ -15,4 +16,5 @@ export const sessionsPurge = defineJob({
   payload: Type.Object({}, { additionalProperties: false }),
   attempts: 5,
   backoff: { type: 'exponential', delay: 10_000 },
+  schedule: { id: SESSIONS_PURGE_SCHEDULER_ID, cron: SESSIONS_PURGE_CRON, tz: SCHEDULE_TIME_ZONE },
 });

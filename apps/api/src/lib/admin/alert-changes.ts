@@ -1,14 +1,14 @@
-import type { Database } from '@portal/db';
-import { writeAudit } from '@portal/db';
-import { isForeignKeyViolation } from '@portal/db/admin-lists';
 import {
+  type Database,
   deleteReportMonitor,
   deleteReportMonitorsOfCategories,
   findAdminReportMonitor,
   insertReportMonitor,
+  isForeignKeyViolation,
   listPartnerReportMonitors,
   updateReportMonitor,
-} from '@portal/db/admin-report-monitors';
+  writeAudit,
+} from '@portal/db';
 import { type MonitorSchedule, toScheduleFields } from '@portal/domain';
 import { reportAlertSchedule } from '@portal/domain/admin-report-alert';
 import { type AlertChangeRef, type AlertChanges, alertChangeFailure } from '@portal/domain/alert-queue';

@@ -1,4 +1,4 @@
-import { isUniqueViolation } from '@portal/db/admin-lists';
+import { isUniqueViolation } from '@portal/db';
 import type { FieldProblem } from '@portal/domain';
 import { badRequest, conflict, type HttpError } from '../../plugins/errors.js';
 

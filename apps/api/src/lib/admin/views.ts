@@ -1,5 +1,4 @@
-import type { AdminPartner } from '@portal/db/admin-partners';
-import type { AdminReportMonitor } from '@portal/db/admin-report-monitors';
+import type { AdminPartner, AdminReportMonitor } from '@portal/db';
 
 // Replies of the admin routes in the vocabulary of SPEC.md §3 (no database ids but the
 // reportMonitorId the spec names).

@@ -3,14 +3,18 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { findPartnerImage, findPartnersByCode, savePartnerImage, writeAudit } from '@portal/db';
 import {
   canAccessPartnerCode,
+  checkImageSize,
   checkPartnerImage,
   type Feature,
+  hasFeature,
   IMAGE_SIGNATURE_BYTES,
   imageTooLargeMessage,
   MAX_IMAGE_UPLOAD_BYTES,
   MESSAGES,
   type PartnerImageKind,
 } from '@portal/domain';
+import { mayManagePartnerCode } from '@portal/domain/admin-scope';
+import { Message } from '@portal/domain/api/common';
 import { BlobNotFoundError } from '@portal/storage';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -49,8 +53,9 @@ export function safeSegment(partnerCode: string): string {
 }
 
 /**
- * Refuses (403) unless the user may use a partner of this code for `feature`. An internal admin
- * asking for a code no partner has gets 404.
+ * Refuses (403) unless the user may use a partner of this code for `feature`. Reading needs one
+ * partner of the code; replacing an image (a management feature) needs every partner of the code,
+ * since they all show it (admin-scope.ts). An internal admin asking for a code no partner has gets 404.
  */
 export async function requirePartnerCode(
   app: FastifyInstance,
@@ -60,8 +65,12 @@ export async function requirePartnerCode(
 ): Promise<string> {
   const user = requireUser(request);
   const partners = await findPartnersByCode(app.db, partnerCode.trim());
-  if (canAccessPartnerCode(user, partnerCode.trim(), partners, feature)) return imageCode(partnerCode);
-  if (partners.length === 0 && user.isInternalAdmin) throw notFound('The partner was not found.');
+  const allowed =
+    feature === 'NO_FEATURE_REQUIRED'
+      ? canAccessPartnerCode(user, partnerCode.trim(), partners, feature)
+      : hasFeature(user, feature) && mayManagePartnerCode(user, partners);
+  if (allowed) return imageCode(partnerCode);
+  if (partners.length === 0 && user.isInternalAdmin) throw notFound(MESSAGES.partnerNotFound);
   throw forbidden();
 }
 
@@ -133,6 +142,8 @@ export async function uploadPartnerImage(
   const bytes = await readUpload(request);
   const check = checkPartnerImage(kind, bytes.subarray(0, IMAGE_SIGNATURE_BYTES));
   if (!check.ok) throw badRequest(check.message, { field: UPLOAD_FIELD });
+  const size = checkImageSize(check.type, bytes);
+  if (!size.ok) throw badRequest(size.message, { field: UPLOAD_FIELD });
 
   const storageKey = `Partners/${safeSegment(partnerCode)}/${kind.toLowerCase()}/${randomUUID()}.${check.extension}`;
   await app.blobStore.put(storageKey, bytes, { contentType: check.contentType });
@@ -169,8 +180,6 @@ export async function uploadPartnerImage(
   }
   return { partnerCode, contentType: check.contentType, byteSize: bytes.length };
 }
-
-const Message = Type.Object({ message: Type.String() });
 
 export interface PartnerImageRoutes {
   kind: PartnerImageKind;

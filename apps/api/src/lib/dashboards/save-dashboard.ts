@@ -1,7 +1,7 @@
-import { type DashboardInput, findPartnerId } from '@portal/db';
+import { type DashboardInput, type Database, findPartnerId } from '@portal/db';
 import { inferDashboardType, MESSAGES, normalizeDashboardType, prepareDashboardUrl } from '@portal/domain';
 import type { Static } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { badRequest } from '../../plugins/errors.js';
 import type { DashboardBody } from './schemas.js';
 
@@ -12,10 +12,12 @@ const blank = (value: string | null | undefined) => !value?.trim();
  * the URL must match the safe pattern of its type, and its host is removed. A refusal is a 400
  * naming the field and saying why; nothing is saved.
  */
+export type DashboardDeps = { db: Kysely<Database>; quicksightHosts: readonly string[] };
+
 export async function dashboardInput(
-  app: FastifyInstance,
+  { db, quicksightHosts }: DashboardDeps,
   body: Static<typeof DashboardBody>,
-): Promise<DashboardInput> {
+): Promise<DashboardInput & { partner: { type: string; code: string } }> {
   if (blank(body.partner.type)) throw badRequest(MESSAGES.required, { field: 'partner.type' });
   if (blank(body.partner.code)) throw badRequest(MESSAGES.required, { field: 'partner.code' });
   if (blank(body.dashboardName)) throw badRequest(MESSAGES.required, { field: 'dashboardName' });
@@ -28,14 +30,13 @@ export async function dashboardInput(
       field: 'dashboardType',
     });
   }
-  const url = prepareDashboardUrl(dashboardType, body.dashboardUrl, {
-    quicksightHosts: app.config.dashboards.quicksightHosts,
-  });
+  const url = prepareDashboardUrl(dashboardType, body.dashboardUrl, { quicksightHosts });
   if (!url.ok) throw badRequest(url.reason, { field: 'dashboardUrl' });
-  const partner = await findPartnerId(app.db, body.partner.type.trim(), body.partner.code.trim());
+  const partner = await findPartnerId(db, body.partner.type.trim(), body.partner.code.trim());
   if (!partner)
     throw badRequest('No partner has this access type and partner code.', { field: 'partner.code' });
   return {
+    partner: { type: partner.type, code: partner.code },
     partnerId: partner.partnerId,
     dashboardName: body.dashboardName.trim(),
     dashboardDescription: body.dashboardDescription?.trim() ?? '',

@@ -30,7 +30,7 @@ export const DashboardBody = Type.Object({
   partner: Type.Object({ type: Type.String({ maxLength: 20 }), code: Type.String({ maxLength: 40 }) }),
 });
 
-export const MessageReply = Type.Object({ message: Type.String() });
+export { Message as MessageReply } from '@portal/domain/api/common';
 
 export function dashboardView(dashboard: Dashboard) {
   return { ...dashboard, partner: { ...dashboard.partner } };

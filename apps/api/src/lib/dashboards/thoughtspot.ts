@@ -15,7 +15,13 @@ export type ThoughtSpotToken = {
   thoughtSpotHost: string;
 };
 export type ThoughtSpotUser = { id: string; name: string; display_name: string; email?: string | undefined };
-export type NewThoughtSpotUser = { name: string; display_name: string; email: string };
+export type NewThoughtSpotUser = {
+  name: string;
+  display_name: string;
+  email: string;
+  /** Groups the user joins (users/create group_identifiers), e.g. the consumers of a tenant invitation. */
+  group_identifiers?: string[];
+};
 
 export type ThoughtSpotService = {
   fullToken(username: string): Promise<ThoughtSpotToken>;

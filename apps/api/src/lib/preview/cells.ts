@@ -1,35 +1,6 @@
 import { PREVIEW_LIMITS, type Worksheet } from './limits.js';
 
-// Cell values become plain text: the SPA prints them as text, never as HTML.
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Dates as MM/dd/yyyy in UTC (SPEC.md §9), with the time when there is one. */
-function dateText(date: Date): string {
-  if (Number.isNaN(date.getTime())) return '';
-  const day = `${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCDate())}/${date.getUTCFullYear()}`;
-  const hasTime = date.getUTCHours() + date.getUTCMinutes() + date.getUTCSeconds() > 0;
-  return hasTime
-    ? `${day} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`
-    : day;
-}
-
-/** The text of an exceljs cell value: numbers, strings, dates, formulas, rich text, links, errors. */
-export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return dateText(value);
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (typeof value !== 'object') return String(value);
-  const v = value as Record<string, unknown>;
-  if (Array.isArray(v.richText)) {
-    return v.richText.map((part: { text?: unknown }) => String(part.text ?? '')).join('');
-  }
-  if ('result' in v) return cellText(v.result);
-  if ('formula' in v || 'sharedFormula' in v) return '';
-  if ('text' in v) return cellText(v.text);
-  if ('error' in v) return String(v.error);
-  return '';
-}
+// Cell values are plain text: the SPA prints them as text, never as HTML.
 
 /** Collects rows into worksheets within PREVIEW_LIMITS, across every sheet of one file. */
 export class PreviewCollector {

@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream';
 import { previewCsv } from './csv.js';
 import { PREVIEW_LIMITS, PreviewError, type Worksheet } from './limits.js';
-import { previewXlsx } from './xlsx.js';
+import { previewXls, previewXlsx } from './workbook.js';
 
 export { PREVIEW_LIMITS, PreviewError, type Worksheet } from './limits.js';
 
-/** The worksheets of a csv or xlsx file, within PREVIEW_LIMITS; PreviewError otherwise. */
+/** The worksheets of a csv, xls or xlsx file, within PREVIEW_LIMITS; PreviewError otherwise. */
 export async function previewReport(input: {
   fileName: string;
   fileSize: number;
@@ -22,8 +22,10 @@ export async function previewReport(input: {
     return previewXlsx(await readAtMost(await input.open(), PREVIEW_LIMITS.xlsxBytes));
   }
   if (extension === 'xls') {
-    // No maintained reader of the old binary Excel format is available on npm.
-    throw new PreviewError('Preview is not available for .xls files. Download the file instead.');
+    if (input.fileSize > PREVIEW_LIMITS.xlsBytes) {
+      throw new PreviewError('This spreadsheet is too large to preview. Download it instead.');
+    }
+    return previewXls(await readAtMost(await input.open(), PREVIEW_LIMITS.xlsBytes));
   }
   throw new PreviewError('Only csv, xls and xlsx files can be viewed.');
 }

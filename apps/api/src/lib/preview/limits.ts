@@ -17,6 +17,12 @@ export const PREVIEW_LIMITS = {
   zipEntries: 2_000,
   /** Bytes all entries of an xlsx may expand to, measured by inflating, not by trusting headers. */
   expandedBytes: 100 * 1024 * 1024,
+  /** Largest xls read at all (not compressed: its size bounds what the reader holds). */
+  xlsBytes: 25 * 1024 * 1024,
+  /** Heap of the worker thread that reads one workbook; past it the read stops (too large). */
+  readerHeapMegabytes: 768,
+  /** Time one workbook may take to read; past it the worker is stopped (422). */
+  readMilliseconds: 20_000,
   /** Bytes of one csv record, so a file without line breaks cannot fill memory. */
   csvRecordBytes: 1024 * 1024,
 } as const;

@@ -1,4 +1,4 @@
-import { findLiveReports, type StoredReport } from '@portal/db/reports';
+import { findLiveReports, type StoredReport } from '@portal/db';
 import type { Feature } from '@portal/domain';
 import { MAX_REPORTS_PER_DOWNLOAD } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-import type { ReportRow } from '@portal/db/reports';
+import type { ReportRow } from '@portal/db';
 import { formatFileSize } from '@portal/domain/file-size';
 import { Type } from '@sinclair/typebox';
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { listAuditLog } from '@portal/db/audit-log';
+import { listAuditLog } from '@portal/db';
 import { Type } from '@sinclair/typebox';
 import { Nullable, PageQuery, PageReply } from './schemas.js';
 

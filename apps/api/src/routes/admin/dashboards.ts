@@ -1,14 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  deleteDashboard,
-  findDashboard,
-  insertDashboard,
-  listAllDashboards,
-  updateDashboard,
-  writeAudit,
-} from '@portal/db';
+import { listAllDashboards } from '@portal/db';
+import { partnerScope } from '@portal/domain/admin-partner';
 import { Type } from '@sinclair/typebox';
-import { dashboardInput } from '../../lib/dashboards/save-dashboard.js';
 import {
   DashboardBody,
   DashboardIdParams,
@@ -16,17 +9,30 @@ import {
   dashboardView,
 } from '../../lib/dashboards/schemas.js';
 import { requireUser } from '../../plugins/access.js';
-import { notFound } from '../../plugins/errors.js';
+import { addDashboard } from '../../services/dashboards/add-dashboard.js';
+import { deleteDashboard } from '../../services/dashboards/delete-dashboard.js';
+import { editDashboard } from '../../services/dashboards/edit-dashboard.js';
 
 // SPEC.md §7: GET and POST /api/dashboards, PUT and DELETE /api/dashboards/{dashboardId}, for
-// /admin/dashboards (MANAGE_DASHBOARDS). Each change writes its audit entry in its transaction.
+// /admin/dashboards (MANAGE_DASHBOARDS). Each change writes its audit entry in its transaction. A
+// manager sees and changes the dashboards of the partners they may access only, and no URL opening
+// another partner's content (services/dashboards/dashboard-scope.ts).
 const manage = { access: { feature: 'MANAGE_DASHBOARDS' } } as const;
 
 const adminDashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = () => ({ db: app.db, quicksightHosts: app.config.dashboards.quicksightHosts });
+
   app.get(
     '/api/dashboards',
-    { config: manage, schema: { summary: 'Every dashboard', response: { 200: Type.Array(DashboardReply) } } },
-    async () => (await listAllDashboards(app.db)).map(dashboardView),
+    {
+      config: manage,
+      schema: {
+        summary: 'The dashboards of the partners the user may access',
+        response: { 200: Type.Array(DashboardReply) },
+      },
+    },
+    async (request) =>
+      (await listAllDashboards(app.db, partnerScope(requireUser(request)))).map(dashboardView),
   );
 
   app.post(
@@ -36,21 +42,7 @@ const adminDashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { summary: 'Adds a dashboard', body: DashboardBody, response: { 201: DashboardReply } },
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      const input = await dashboardInput(app, request.body);
-      const saved = await app.db.transaction().execute(async (trx) => {
-        const dashboardId = await insertDashboard(trx, input, new Date());
-        const after = await findDashboard(trx, dashboardId);
-        await writeAudit(trx, {
-          actorUserId: user.userId,
-          action: 'dashboard.create',
-          entityType: 'dashboard',
-          entityId: String(dashboardId),
-          after,
-        });
-        return after;
-      });
-      if (!saved) throw notFound('Dashboard not found');
+      const saved = await addDashboard(deps(), { actor: requireUser(request), body: request.body });
       return reply.status(201).send(dashboardView(saved));
     },
   );
@@ -67,25 +59,9 @@ const adminDashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const user = requireUser(request);
       const { dashboardId } = request.params;
-      const input = await dashboardInput(app, request.body);
-      const saved = await app.db.transaction().execute(async (trx) => {
-        const before = await findDashboard(trx, dashboardId);
-        if (!before || !(await updateDashboard(trx, dashboardId, input, new Date()))) return undefined;
-        const after = await findDashboard(trx, dashboardId);
-        await writeAudit(trx, {
-          actorUserId: user.userId,
-          action: 'dashboard.update',
-          entityType: 'dashboard',
-          entityId: String(dashboardId),
-          before,
-          after,
-        });
-        return after;
-      });
-      if (!saved) throw notFound('Dashboard not found');
-      return dashboardView(saved);
+      const actor = requireUser(request);
+      return dashboardView(await editDashboard(deps(), { actor, dashboardId, body: request.body }));
     },
   );
 
@@ -100,22 +76,8 @@ const adminDashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      const { dashboardId } = request.params;
-      const deleted = await app.db.transaction().execute(async (trx) => {
-        const before = await findDashboard(trx, dashboardId);
-        if (!before || !(await deleteDashboard(trx, dashboardId))) return false;
-        await writeAudit(trx, {
-          actorUserId: user.userId,
-          action: 'dashboard.delete',
-          entityType: 'dashboard',
-          entityId: String(dashboardId),
-          before,
-        });
-        return true;
-      });
-      if (!deleted) throw notFound('Dashboard not found');
-      return { dashboardId };
+      const actor = requireUser(request);
+      return deleteDashboard({ db: app.db }, { actor, dashboardId: request.params.dashboardId });
     },
   );
 };

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { writeAudit } from '@portal/db';
-import { findDataset, registerDataset } from '@portal/db/datasets';
+import { findDataset } from '@portal/db';
 import { MESSAGES } from '@portal/domain';
-import { objectKeyProblem } from '@portal/domain/report-keys';
 import { Type } from '@sinclair/typebox';
 import { requireUser } from '../../plugins/access.js';
-import { badRequest, notFound } from '../../plugins/errors.js';
+import { notFound } from '../../plugins/errors.js';
+import { registerDataset, requireDatasetInScope } from '../../services/datasets/register-dataset.js';
 
 // SPEC.md §7 datasets: the dataset dialog looks a catalogId up (reply: objectKey); service
-// accounts (bearer tokens) register datasets. Feature MANAGE_REPORT_CATEGORIES.
+// accounts (bearer tokens) register datasets. Feature MANAGE_REPORT_CATEGORIES, and the partner
+// the object key names (/Reports/{accessType}/{partner}/…) must be one the user may access.
 
 const access = { access: { feature: 'MANAGE_REPORT_CATEGORIES' as const } };
 const CatalogId = Type.String({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9][A-Za-z0-9._:-]*$' });
@@ -28,6 +28,7 @@ const datasetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const dataset = await findDataset(app.db, request.params.catalogId);
       if (!dataset) throw notFound(MESSAGES.datasetNotFound);
+      requireDatasetInScope(requireUser(request), dataset.objectKey);
       return { objectKey: dataset.objectKey };
     },
   );
@@ -46,26 +47,11 @@ const datasetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      const { catalogId, objectKey } = request.body;
-      // A folder key: '/Reports/EXT/BJS/SETTLEMENT/', each segment a plain one.
-      const problem = /^\/.+\/$/.test(objectKey)
-        ? objectKeyProblem(objectKey.slice(1, -1))
-        : 'must start and end with /';
-      if (problem) throw badRequest(`Invalid object key: ${problem}`, { field: 'objectKey' });
-      const { previousObjectKey } = await app.db.transaction().execute(async (trx) => {
-        const result = await registerDataset(trx, { catalogId, objectKey });
-        await writeAudit(trx, {
-          actorUserId: user.userId,
-          action: result.previousObjectKey === null ? 'dataset.create' : 'dataset.update',
-          entityType: 'dataset',
-          entityId: catalogId,
-          before: result.previousObjectKey === null ? null : { objectKey: result.previousObjectKey },
-          after: { objectKey },
-        });
-        return result;
-      });
-      return reply.status(previousObjectKey === null ? 201 : 200).send({ catalogId, objectKey });
+      const { previousObjectKey } = await registerDataset(
+        { db: app.db },
+        { actor: requireUser(request), ...request.body },
+      );
+      return reply.status(previousObjectKey === null ? 201 : 200).send(request.body);
     },
   );
 };

@@ -1,19 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { writeAudit } from '@portal/db';
-import {
-  deleteFrequencyType,
-  findFrequencyType,
-  frequencyTypeHasReports,
-  insertFrequencyType,
-  listAdminFrequencyTypes,
-  renameFrequencyType,
-} from '@portal/db/admin-frequency-types';
-import { isForeignKeyViolation } from '@portal/db/admin-lists';
-import { frequencyTypeProblems, normalizeFrequencyType } from '@portal/domain/admin-frequency-type';
+import { listAdminFrequencyTypes } from '@portal/db';
 import { Type } from '@sinclair/typebox';
-import { duplicateOn, guardUnique, throwProblems } from '../../lib/admin/problems.js';
 import { requireUser } from '../../plugins/access.js';
-import { conflict, notFound } from '../../plugins/errors.js';
+import { deleteFrequencyType } from '../../services/frequency-types/delete-frequency-type.js';
+import { saveFrequencyType } from '../../services/frequency-types/save-frequency-type.js';
 import { Code, CodeName, Filter, PageQuery, PageReply } from './schemas.js';
 
 // SPEC.md §7 frequency types: list, create, edit (code locked), delete. Feature
@@ -21,12 +11,6 @@ import { Code, CodeName, Filter, PageQuery, PageReply } from './schemas.js';
 
 const access = { access: { feature: 'MANAGE_REPORT_CATEGORIES' as const } };
 const Body = Type.Object({ code: Type.String({ maxLength: 100 }), name: Type.String({ maxLength: 500 }) });
-const duplicate = duplicateOn(
-  { frequency_types_pkey: 'code', frequency_types_code_ci: 'code', frequency_types_name_ci: 'name' },
-  'code',
-);
-export const FREQUENCY_TYPE_NOT_FOUND = 'Frequency type was not found.';
-export const FREQUENCY_TYPE_HAS_REPORTS = 'This frequency type has reports and cannot be deleted.';
 
 const frequencyTypeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -71,28 +55,10 @@ const frequencyTypeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
       async (request, reply) => {
-        const user = requireUser(request);
-        throwProblems(frequencyTypeProblems(request.body));
-        const values = normalizeFrequencyType(request.body);
-        const saved = await app.db.transaction().execute(async (trx) => {
-          const existing = await findFrequencyType(trx, values.code);
-          if (mode === 'create' && existing) throw duplicate('frequency_types_code_ci');
-          if (mode === 'update' && !existing) throw notFound(FREQUENCY_TYPE_NOT_FOUND);
-          const row = { code: existing?.code ?? values.code, name: values.name };
-          await guardUnique(
-            () => (mode === 'create' ? insertFrequencyType(trx, row) : renameFrequencyType(trx, row)),
-            duplicate,
-          );
-          await writeAudit(trx, {
-            actorUserId: user.userId,
-            action: `frequency-type.${mode}`,
-            entityType: 'frequency-type',
-            entityId: row.code,
-            before: existing ?? null,
-            after: row,
-          });
-          return row;
-        });
+        const saved = await saveFrequencyType(
+          { db: app.db },
+          { mode, actor: requireUser(request), body: request.body },
+        );
         return reply.status(mode === 'create' ? 201 : 200).send(saved);
       },
     );
@@ -109,27 +75,8 @@ const frequencyTypeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      const existing = await findFrequencyType(app.db, request.params.frequencyTypeCode);
-      if (!existing) throw notFound(FREQUENCY_TYPE_NOT_FOUND);
-      try {
-        await app.db.transaction().execute(async (trx) => {
-          if (await frequencyTypeHasReports(trx, existing.code)) throw conflict(FREQUENCY_TYPE_HAS_REPORTS);
-          await deleteFrequencyType(trx, existing.code);
-          await writeAudit(trx, {
-            actorUserId: user.userId,
-            action: 'frequency-type.delete',
-            entityType: 'frequency-type',
-            entityId: existing.code,
-            before: existing,
-            after: null,
-          });
-        });
-      } catch (error) {
-        if (isForeignKeyViolation(error)) throw conflict(FREQUENCY_TYPE_HAS_REPORTS);
-        throw error;
-      }
-      return existing;
+      const actor = requireUser(request);
+      return deleteFrequencyType({ db: app.db }, { actor, code: request.params.frequencyTypeCode });
     },
   );
 };

@@ -1,40 +1,19 @@
 import { Type } from '@sinclair/typebox';
-import { Code, CodeName, Nullable } from './schemas.js';
+import { Code, Nullable } from './schemas.js';
 
-// The shapes of partners and report alerts (SPEC.md §3 Partner, Report monitor).
+export {
+  CatalogCategory,
+  Partner,
+  PartnerCategory,
+  PartnerDetailReply,
+  PartnerListReply,
+  PartnerReference,
+  ReportMonitor,
+  SavedPartner,
+} from '@portal/domain/api/partners';
 
-export const PartnerCategory = Type.Object({
-  code: Type.String(),
-  name: Type.String(),
-  frequencyTypes: Type.Array(CodeName),
-});
-
-export const Partner = Type.Object({
-  type: Type.String({ description: 'Access type code, e.g. EXT or INT' }),
-  code: Type.String(),
-  name: Type.String(),
-  categories: Type.Array(PartnerCategory),
-});
-
-export const ReportMonitor = Type.Object({
-  reportMonitorId: Type.Integer(),
-  accessTypeCode: Type.String(),
-  partnerCode: Type.String(),
-  partnerName: Type.String(),
-  categoryCode: Type.String(),
-  categoryName: Type.String(),
-  frequencyTypeCode: Type.String(),
-  frequencyDay: Nullable(Type.String()),
-  frequencyNumber: Nullable(Type.Integer()),
-  ownerEmails: Type.Array(Type.String(), { description: 'Who the alert is sent to; none: no alert is sent' }),
-});
-
-export const CatalogCategory = Type.Object({
-  code: Type.String(),
-  name: Type.String(),
-  ownerEmails: Type.Array(Type.String()),
-  frequencyTypes: Type.Array(CodeName),
-});
+// The request shapes of partners and report alerts (SPEC.md §3 Partner, Report monitor); their
+// replies are defined in @portal/domain/api/partners.
 
 export const ReportAlertFields = {
   categoryCode: Type.String({ maxLength: 100 }),

@@ -1,35 +1,33 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { writeAudit } from '@portal/db';
-import { deletePartner, partnerHasReports } from '@portal/db/admin-partner-writes';
 import {
   findAdminPartners,
   listAccessTypes,
   listAdminPartners,
   listAllFrequencyTypes,
   listCategoryCatalog,
-} from '@portal/db/admin-partners';
-import { listPartnerReportMonitors } from '@portal/db/admin-report-monitors';
+  listPartnerReportMonitors,
+} from '@portal/db';
+import { canAccessPartner } from '@portal/domain';
 import { partnerScope } from '@portal/domain/admin-partner';
 import { Type } from '@sinclair/typebox';
-import { PARTNER_NOT_FOUND, savePartner } from '../../lib/admin/save-partner.js';
 import { monitorView, partnerView } from '../../lib/admin/views.js';
 import { requirePartner, requireUser } from '../../plugins/access.js';
-import { badRequest, conflict, notFound } from '../../plugins/errors.js';
-import { CatalogCategory, Partner, PartnerBody, ReportMonitor } from './partner-schemas.js';
-import { Code, CodeName, Filter, PageQuery, PageReply } from './schemas.js';
+import { badRequest, notFound } from '../../plugins/errors.js';
+import { deletePartner } from '../../services/partners/delete-partner.js';
+import { PARTNER_NOT_FOUND, savePartner } from '../../services/partners/save-partner.js';
+import {
+  Partner,
+  PartnerBody,
+  PartnerDetailReply,
+  PartnerListReply,
+  SavedPartner,
+} from './partner-schemas.js';
+import { Code, Filter, PageQuery } from './schemas.js';
 
 // SPEC.md §7 Admin reads and writes of partners (feature MANAGE_PARTNERS; a partner named in the
 // request must also be one the user may use, §6).
 
 const access = { access: { feature: 'MANAGE_PARTNERS' as const } };
-const Reference = {
-  categories: Type.Array(CatalogCategory),
-  accessTypes: Type.Array(CodeName),
-  frequencyTypes: Type.Array(CodeName),
-};
-const SavedPartner = Type.Object({ partner: Partner, monitors: Type.Array(ReportMonitor) });
-export const PARTNER_HAS_REPORTS =
-  'This partner has reports and cannot be deleted. Delete its reports first.';
 
 const partnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const reference = async () => ({
@@ -54,14 +52,7 @@ const partnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
           name: Filter,
           category: Filter,
         }),
-        response: {
-          200: Type.Object({
-            partners: Type.Array(Partner),
-            monitors: Type.Array(ReportMonitor),
-            ...Reference,
-            ...PageReply,
-          }),
-        },
+        response: { 200: PartnerListReply },
       },
     },
     async (request) => {
@@ -92,16 +83,17 @@ const partnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'One partner with its categories and report alerts, and what the form offers',
         params: Type.Object({ partnerCode: Code }),
         querystring: Type.Object({ accessTypeCode: Type.Optional(Type.String({ maxLength: 20 })) }),
-        response: {
-          200: Type.Object({ partner: Partner, monitors: Type.Array(ReportMonitor), ...Reference }),
-        },
+        response: { 200: PartnerDetailReply },
       },
     },
     async (request) => {
       const found = await findAdminPartners(app.db, request.params.partnerCode, request.query.accessTypeCode);
       if (found.length === 0) throw notFound(PARTNER_NOT_FOUND);
-      if (found.length > 1) throw badRequest('Several partners have this code: give the accessTypeCode.');
-      const partner = found[0]!;
+      // Of several partners with this code, only those in the manager's scope count.
+      const user = requireUser(request);
+      const inScope = found.filter((p) => canAccessPartner(user, p.type, p.code));
+      if (inScope.length > 1) throw badRequest('Several partners have this code: give the accessTypeCode.');
+      const partner = inScope[0] ?? found[0]!;
       requirePartner(request, partner.type, partner.code, 'MANAGE_PARTNERS');
       const monitors = await listPartnerReportMonitors(app.db, [partner.partnerId]);
       return { partner: partnerView(partner), monitors: monitors.map(monitorView), ...(await reference()) };
@@ -125,14 +117,17 @@ const partnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       async (request, reply) => {
         const user = requireUser(request);
-        const saved = await savePartner(app, {
-          mode,
-          body: request.body,
-          actorUserId: user.userId,
-          log: request.log,
-          authorize: (accessTypeCode, partnerCode) =>
-            requirePartner(request, accessTypeCode, partnerCode, 'MANAGE_PARTNERS'),
-        });
+        const saved = await savePartner(
+          { db: app.db },
+          {
+            mode,
+            body: request.body,
+            actorUserId: user.userId,
+            log: request.log,
+            authorize: (accessTypeCode, partnerCode) =>
+              requirePartner(request, accessTypeCode, partnerCode, 'MANAGE_PARTNERS'),
+          },
+        );
         return reply
           .status(mode === 'create' ? 201 : 200)
           .send({ partner: partnerView(saved.partner), monitors: saved.monitors.map(monitorView) });
@@ -152,36 +147,13 @@ const partnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const user = requirePartner(
+      const { userId: actorUserId } = requirePartner(
         request,
         request.params.accessTypeCode,
         request.params.partnerCode,
         'MANAGE_PARTNERS',
       );
-      const [partner] = await findAdminPartners(
-        app.db,
-        request.params.partnerCode,
-        request.params.accessTypeCode,
-      );
-      if (!partner) throw notFound(PARTNER_NOT_FOUND);
-      await app.db.transaction().execute(async (trx) => {
-        if (await partnerHasReports(trx, partner.partnerId)) throw conflict(PARTNER_HAS_REPORTS);
-        const monitors = await listPartnerReportMonitors(trx, [partner.partnerId]);
-        await deletePartner(trx, {
-          partnerId: partner.partnerId,
-          accessTypeCode: partner.type,
-          code: partner.code,
-        });
-        await writeAudit(trx, {
-          actorUserId: user.userId,
-          action: 'partner.delete',
-          entityType: 'partner',
-          entityId: `${partner.type}/${partner.code}`,
-          before: { ...partnerView(partner), reportAlerts: monitors.map(monitorView) },
-          after: null,
-        });
-      });
-      return partnerView(partner);
+      return partnerView(await deletePartner({ db: app.db }, { actorUserId, ...request.params }));
     },
   );
 };

@@ -1,25 +1,24 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { writeAudit } from '@portal/db';
-import { isForeignKeyViolation } from '@portal/db/admin-lists';
-import { listAccessTypes, listAllFrequencyTypes } from '@portal/db/admin-partners';
 import {
-  categoryHasReports,
-  deleteReportCategory,
   findAdminReportCategory,
+  listAccessTypes,
   listAdminReportCategories,
-} from '@portal/db/admin-report-categories';
+  listAllFrequencyTypes,
+} from '@portal/db';
+import { partnerScope } from '@portal/domain/admin-partner';
 import { Type } from '@sinclair/typebox';
+import { requireUser } from '../../plugins/access.js';
+import { notFound } from '../../plugins/errors.js';
+import { deleteReportCategory } from '../../services/report-categories/delete-report-category.js';
 import {
-  categoryAuditView,
   REPORT_CATEGORY_NOT_FOUND,
   saveReportCategory,
-} from '../../lib/admin/save-report-category.js';
-import { requireUser } from '../../plugins/access.js';
-import { conflict, notFound } from '../../plugins/errors.js';
+} from '../../services/report-categories/save-report-category.js';
 import { Code, CodeName, Filter, Nullable, PageQuery, PageReply } from './schemas.js';
 
 // SPEC.md §7 report categories: the admin list, one category with its partners, create, edit
-// (code locked) and delete. Feature MANAGE_REPORT_CATEGORIES (§6).
+// (code locked) and delete. Feature MANAGE_REPORT_CATEGORIES (§6). A manager sees the partners
+// they may access only (counts and lists filtered in SQL); changes are scoped in the services.
 
 const access = { access: { feature: 'MANAGE_REPORT_CATEGORIES' as const } };
 const CategoryFields = {
@@ -31,7 +30,14 @@ const CategoryFields = {
 };
 const CategoryRow = Type.Object({ ...CategoryFields, partnerCount: Type.Integer() });
 const CategoryPartner = Type.Object({ type: Type.String(), code: Type.String(), name: Type.String() });
-const Category = Type.Object({ ...CategoryFields, partners: Type.Array(CategoryPartner) });
+const Category = Type.Object({
+  ...CategoryFields,
+  partners: Type.Array(CategoryPartner),
+  sharedOutsideScope: Type.Boolean({
+    description:
+      'Partners the user may not access have it too: only their part is shown, and it is read only',
+  }),
+});
 const CategoryBody = Type.Object({
   code: Type.String({ maxLength: 100 }),
   name: Type.String({ maxLength: 500 }),
@@ -51,7 +57,8 @@ const CategoryBody = Type.Object({
   ownerEmails: Type.Array(Type.String({ maxLength: 320 }), { maxItems: 100, default: [] }),
 });
 const CategoryParams = Type.Object({ reportCategoryCode: Code });
-export const CATEGORY_HAS_REPORTS = 'This report category has reports and cannot be deleted.';
+
+export { CATEGORY_HAS_REPORTS } from '../../services/report-categories/delete-report-category.js';
 
 type Found = NonNullable<Awaited<ReturnType<typeof findAdminReportCategory>>>;
 const categoryView = (c: Found) => ({
@@ -61,6 +68,7 @@ const categoryView = (c: Found) => ({
   ownerEmails: c.ownerEmails,
   frequencyTypes: c.frequencyTypes,
   partners: c.partners.map((p) => ({ type: p.type, code: p.code, name: p.name })),
+  sharedOutsideScope: c.sharedOutsideScope,
 });
 
 const reportCategoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -94,6 +102,7 @@ const reportCategoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         sort,
         order,
         filters: { code, name },
+        scope: partnerScope(requireUser(request)),
       });
       return {
         categories: list.rows,
@@ -117,7 +126,8 @@ const reportCategoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const category = await findAdminReportCategory(app.db, request.params.reportCategoryCode);
+      const scope = partnerScope(requireUser(request));
+      const category = await findAdminReportCategory(app.db, request.params.reportCategoryCode, scope);
       if (!category) throw notFound(REPORT_CATEGORY_NOT_FOUND);
       return categoryView(category);
     },
@@ -137,8 +147,14 @@ const reportCategoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
       async (request, reply) => {
-        const user = requireUser(request);
-        const saved = await saveReportCategory(app, { mode, body: request.body, actorUserId: user.userId });
+        const saved = await saveReportCategory(
+          { db: app.db },
+          {
+            mode,
+            body: request.body,
+            actor: requireUser(request),
+          },
+        );
         return reply.status(mode === 'create' ? 201 : 200).send(categoryView(saved));
       },
     );
@@ -154,30 +170,13 @@ const reportCategoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Category },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      const category = await findAdminReportCategory(app.db, request.params.reportCategoryCode);
-      if (!category) throw notFound(REPORT_CATEGORY_NOT_FOUND);
-      try {
-        await app.db.transaction().execute(async (trx) => {
-          if (await categoryHasReports(trx, category.code)) throw conflict(CATEGORY_HAS_REPORTS);
-          await deleteReportCategory(trx, category.code);
-          await writeAudit(trx, {
-            actorUserId: user.userId,
-            action: 'report-category.delete',
-            entityType: 'report-category',
-            entityId: category.code,
-            before: categoryAuditView(category),
-            after: null,
-          });
-        });
-      } catch (error) {
-        // A report uploaded between the check and the delete still holds the category.
-        if (isForeignKeyViolation(error)) throw conflict(CATEGORY_HAS_REPORTS);
-        throw error;
-      }
-      return categoryView(category);
-    },
+    async (request) =>
+      categoryView(
+        await deleteReportCategory(
+          { db: app.db },
+          { actor: requireUser(request), code: request.params.reportCategoryCode },
+        ),
+      ),
   );
 };
 

@@ -1,26 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { writeAudit } from '@portal/db';
-import { findAdminPartners } from '@portal/db/admin-partners';
-import {
-  deleteReportMonitor,
-  findAdminReportMonitor,
-  insertReportMonitor,
-  listAdminReportMonitors,
-  updateReportMonitor,
-} from '@portal/db/admin-report-monitors';
-import { toScheduleFields } from '@portal/domain';
-import { ALERT_ACCESS_TYPE, alertsEnabledFor, partnerScope, sameCode } from '@portal/domain/admin-partner';
-import {
-  type ReportAlertInput,
-  reportAlertProblems,
-  reportAlertSchedule,
-} from '@portal/domain/admin-report-alert';
+import { listAdminReportMonitors } from '@portal/db';
+import { ALERT_ACCESS_TYPE, partnerScope } from '@portal/domain/admin-partner';
 import { Type } from '@sinclair/typebox';
-import { throwProblems } from '../../lib/admin/problems.js';
-import { ALERTS_FOR_EXT_ONLY, PARTNER_NOT_FOUND } from '../../lib/admin/save-partner.js';
-import { categoryFrequencies, monitorAuditView, monitorView } from '../../lib/admin/views.js';
+import { monitorView } from '../../lib/admin/views.js';
 import { requirePartner, requireUser } from '../../plugins/access.js';
-import { badRequest, notFound } from '../../plugins/errors.js';
+import { addReportMonitor } from '../../services/report-monitors/add-report-monitor.js';
+import { deleteReportMonitor } from '../../services/report-monitors/delete-report-monitor.js';
+import { editReportMonitor } from '../../services/report-monitors/edit-report-monitor.js';
 import { ReportAlertFields, ReportMonitor, ReportMonitorId } from './partner-schemas.js';
 import { Code, Filter, PageQuery, PageReply } from './schemas.js';
 
@@ -30,32 +16,11 @@ import { Code, Filter, PageQuery, PageReply } from './schemas.js';
 
 const access = { access: { feature: 'MANAGE_REPORT_CATEGORIES' as const } };
 const Params = Type.Object({ reportMonitorId: ReportMonitorId });
-export const REPORT_ALERT_NOT_FOUND = 'Report alert was not found.';
 
 const reportMonitorRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  /** The partner of an alert, the user's right to it, and the alert's rules against it. */
-  const checkedAlert = async (
-    request: Parameters<typeof requireUser>[0],
-    alert: ReportAlertInput & { accessTypeCode?: string; partnerCode: string },
-  ) => {
-    const [partner] = await findAdminPartners(
-      app.db,
-      alert.partnerCode,
-      alert.accessTypeCode ?? ALERT_ACCESS_TYPE,
-    );
-    if (!partner) throw notFound(PARTNER_NOT_FOUND);
-    requirePartner(request, partner.type, partner.code, 'MANAGE_REPORT_CATEGORIES');
-    if (!alertsEnabledFor(partner.type)) throw badRequest(ALERTS_FOR_EXT_ONLY, { field: 'partnerCode' });
-    throwProblems(reportAlertProblems(alert, categoryFrequencies(partner)));
-    const category = partner.categories.find((c) => sameCode(c.code, alert.categoryCode))!;
-    return { partner, categoryCode: category.code, schedule: toScheduleFields(reportAlertSchedule(alert)!) };
-  };
-
-  const existing = async (request: Parameters<typeof requireUser>[0], reportMonitorId: number) => {
-    const monitor = await findAdminReportMonitor(app.db, reportMonitorId);
-    if (!monitor) throw notFound(REPORT_ALERT_NOT_FOUND);
-    requirePartner(request, monitor.accessTypeCode, monitor.partnerCode, 'MANAGE_REPORT_CATEGORIES');
-    return monitor;
+  /** The user's right to an alert's partner, for the services. */
+  const authorizeFor = (request: Parameters<typeof requireUser>[0]) => (type: string, code: string) => {
+    requirePartner(request, type, code, 'MANAGE_REPORT_CATEGORIES');
   };
 
   app.get(
@@ -103,25 +68,9 @@ const reportMonitorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      const { partner, categoryCode, schedule } = await checkedAlert(request, request.body);
-      const created = await app.db.transaction().execute(async (trx) => {
-        const id = await insertReportMonitor(trx, {
-          ...schedule,
-          partnerId: partner.partnerId,
-          categoryCode,
-        });
-        const monitor = (await findAdminReportMonitor(trx, id))!;
-        await writeAudit(trx, {
-          actorUserId: user.userId,
-          action: 'report-monitor.create',
-          entityType: 'report-monitor',
-          entityId: String(id),
-          before: null,
-          after: monitorAuditView(monitor),
-        });
-        return monitor;
-      });
+      const { userId: actorUserId } = requireUser(request);
+      const authorize = authorizeFor(request);
+      const created = await addReportMonitor({ db: app.db }, { actorUserId, authorize, alert: request.body });
       return reply.status(201).send(monitorView(created));
     },
   );
@@ -142,35 +91,10 @@ const reportMonitorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      const before = await existing(request, request.params.reportMonitorId);
-      const alert = {
-        ...request.body,
-        accessTypeCode: before.accessTypeCode,
-        partnerCode: before.partnerCode,
-      };
-      const { categoryCode, schedule } = await checkedAlert(request, alert);
-      const after = await app.db.transaction().execute(async (trx) => {
-        const reportMonitorId = before.reportMonitorId;
-        const changed = await updateReportMonitor(trx, {
-          ...schedule,
-          reportMonitorId,
-          partnerId: before.partnerId,
-          categoryCode,
-        });
-        if (!changed) throw notFound(REPORT_ALERT_NOT_FOUND);
-        const monitor = (await findAdminReportMonitor(trx, reportMonitorId))!;
-        await writeAudit(trx, {
-          actorUserId: user.userId,
-          action: 'report-monitor.update',
-          entityType: 'report-monitor',
-          entityId: String(reportMonitorId),
-          before: monitorAuditView(before),
-          after: monitorAuditView(monitor),
-        });
-        return monitor;
-      });
-      return monitorView(after);
+      const { userId: actorUserId } = requireUser(request);
+      const { reportMonitorId } = request.params;
+      const input = { actorUserId, authorize: authorizeFor(request), reportMonitorId, alert: request.body };
+      return monitorView(await editReportMonitor({ db: app.db }, input));
     },
   );
 
@@ -181,22 +105,10 @@ const reportMonitorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { summary: 'Deletes a report alert', params: Params, response: { 200: ReportMonitor } },
     },
     async (request) => {
-      const user = requireUser(request);
-      const before = await existing(request, request.params.reportMonitorId);
-      await app.db.transaction().execute(async (trx) => {
-        if (!(await deleteReportMonitor(trx, before.reportMonitorId, before.partnerId))) {
-          throw notFound(REPORT_ALERT_NOT_FOUND);
-        }
-        await writeAudit(trx, {
-          actorUserId: user.userId,
-          action: 'report-monitor.delete',
-          entityType: 'report-monitor',
-          entityId: String(before.reportMonitorId),
-          before: monitorAuditView(before),
-          after: null,
-        });
-      });
-      return monitorView(before);
+      const { userId: actorUserId } = requireUser(request);
+      const { reportMonitorId } = request.params;
+      const input = { actorUserId, authorize: authorizeFor(request), reportMonitorId };
+      return monitorView(await deleteReportMonitor({ db: app.db }, input));
     },
   );
 };

@@ -1,9 +1,10 @@
 import { DEFAULT_ADMIN_PAGE_SIZE, MAX_ADMIN_PAGE_SIZE } from '@portal/domain/admin-paging';
-import { type TSchema, Type } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 
-// Schemas shared by the admin routes: the paging of every admin list, and the small shapes of §3.
+// Schemas shared by the admin routes: the paging of every admin list, and the small shapes of §3
+// (the reply shapes are defined in @portal/domain/api, where the SPA takes their types from).
 
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+export { CodeName, FieldProblemReply, Nullable, PageReply } from '@portal/domain/api/common';
 
 export const PageQuery = {
   page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
@@ -14,13 +15,4 @@ export const PageQuery = {
 /** A column filter: matched anywhere in the value, case-insensitively. */
 export const Filter = Type.Optional(Type.String({ maxLength: 200 }));
 
-export const PageReply = {
-  page: Type.Integer(),
-  pageSize: Type.Integer(),
-  total: Nullable(Type.Integer({ description: 'How many rows match; null when too many to count' })),
-};
-
-export const CodeName = Type.Object({ code: Type.String(), name: Type.String() });
 export const Code = Type.String({ minLength: 1, maxLength: 100 });
-
-export const FieldProblemReply = Type.Object({ field: Type.String(), message: Type.String() });

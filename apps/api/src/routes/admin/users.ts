@@ -1,17 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { type UserWithAccess, writeAudit } from '@portal/db';
-import {
-  deleteExternalUser,
-  findAdminUser,
-  listAdminUsers,
-  listAdminUsersForCsv,
-} from '@portal/db/admin-users';
+import { findAdminUser, listAdminUsers, listAdminUsersForCsv, type UserWithAccess } from '@portal/db';
 import { ASSIGNABLE_FEATURES } from '@portal/domain';
+import { AdminUser, PartnerAccess, UserListReply } from '@portal/domain/api/users';
 import { externalUsersCsv } from '@portal/domain/csv';
 import { Type } from '@sinclair/typebox';
-import { requireEditable, saveExternalUser, userAuditView } from '../../lib/admin/save-external-user.js';
 import { requireUser } from '../../plugins/access.js';
-import { Filter, Nullable, PageQuery, PageReply } from './schemas.js';
+import { deleteExternalUser } from '../../services/users/delete-external-user.js';
+import { requireEditable, saveExternalUser } from '../../services/users/save-external-user.js';
+import { Filter, Nullable, PageQuery } from './schemas.js';
 
 // SPEC.md §7 users: the people lists (all, or external only), the CSV download of §9, one user,
 // and the creation, change and removal of external users with their features and partner
@@ -19,22 +15,6 @@ import { Filter, Nullable, PageQuery, PageReply } from './schemas.js';
 
 const access = { access: { feature: 'INTERNAL_ADMIN' as const } };
 const UserId = Type.String({ minLength: 1, maxLength: 200 });
-const PartnerAccess = Type.Object({
-  accessTypeCode: Type.String({ minLength: 1, maxLength: 20 }),
-  partnerCode: Type.String({ minLength: 1, maxLength: 100 }),
-});
-const User = Type.Object({
-  userId: Type.String(),
-  firstName: Type.String(),
-  lastName: Type.String(),
-  email: Type.String(),
-  phone: Nullable(Type.String()),
-  commonId: Nullable(Type.String()),
-  isExternalUser: Type.Boolean(),
-  isInternalAdmin: Type.Boolean(),
-  features: Type.Array(Type.String()),
-  partners: Type.Object({ partnerAccess: Type.Array(PartnerAccess) }),
-});
 const ListQuery = Type.Object({
   ...PageQuery,
   sort: Type.Union(
@@ -46,7 +26,6 @@ const ListQuery = Type.Object({
   lastName: Filter,
   email: Filter,
 });
-const ListReply = Type.Object({ users: Type.Array(User), ...PageReply });
 const UserBody = Type.Object({
   userId: Type.String({ maxLength: 500 }),
   firstName: Type.String({ maxLength: 500 }),
@@ -90,7 +69,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         schema: {
           summary: externalOnly ? 'A page of external users' : 'A page of users, internal and external',
           querystring: ListQuery,
-          response: { 200: ListReply },
+          response: { 200: UserListReply },
         },
       },
       async (request) => {
@@ -135,7 +114,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'One user with features and partner access',
         params: Type.Object({ userId: UserId }),
-        response: { 200: User },
+        response: { 200: AdminUser },
       },
     },
     async (request) => {
@@ -156,12 +135,15 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
               ? 'Adds an external user with features and partner access'
               : 'Edits the external user named by userId (locked); internal users cannot be edited',
           body: UserBody,
-          response: { [mode === 'create' ? 201 : 200]: User },
+          response: { [mode === 'create' ? 201 : 200]: AdminUser },
         },
       },
       async (request, reply) => {
         const actor = requireUser(request);
-        const saved = await saveExternalUser(app, { mode, body: request.body, actorUserId: actor.userId });
+        const saved = await saveExternalUser(
+          { db: app.db },
+          { mode, body: request.body, actorUserId: actor.userId },
+        );
         return reply.status(mode === 'create' ? 201 : 200).send(userView(saved));
       },
     );
@@ -174,24 +156,14 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Deletes an external user',
         params: Type.Object({ userId: UserId }),
-        response: { 200: User },
+        response: { 200: AdminUser },
       },
     },
     async (request) => {
-      const actor = requireUser(request);
-      const user = requireEditable(await findAdminUser(app.db, request.params.userId));
-      await app.db.transaction().execute(async (trx) => {
-        await deleteExternalUser(trx, user.userId);
-        await writeAudit(trx, {
-          actorUserId: actor.userId,
-          action: 'user.delete',
-          entityType: 'user',
-          entityId: user.userId,
-          before: userAuditView(user),
-          after: null,
-        });
-      });
-      return userView(user);
+      const { userId: actorUserId } = requireUser(request);
+      return userView(
+        await deleteExternalUser({ db: app.db }, { actorUserId, userId: request.params.userId }),
+      );
     },
   );
 };

@@ -56,7 +56,7 @@ export default function AuditLogPage() {
         <CenteredLoader />
       ) : (
         <>
-          <Table striped>
+          <Table striped aria-label="Audit log entries">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>When (UTC)</Table.Th>
@@ -80,10 +80,15 @@ export default function AuditLogPage() {
                     </Text>
                   </Table.Td>
                   <Table.Td maw={320}>
-                    <Code block>{json(entry.before)}</Code>
+                    {/* Scrolls when long: focusable, so the keyboard can scroll it too. */}
+                    <Code block tabIndex={0}>
+                      {json(entry.before)}
+                    </Code>
                   </Table.Td>
                   <Table.Td maw={320}>
-                    <Code block>{json(entry.after)}</Code>
+                    <Code block tabIndex={0}>
+                      {json(entry.after)}
+                    </Code>
                   </Table.Td>
                 </Table.Tr>
               ))}

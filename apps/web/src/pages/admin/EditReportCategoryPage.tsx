@@ -1,3 +1,4 @@
+import { Alert } from '@mantine/core';
 import { useParams } from 'react-router-dom';
 import { useApi } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
@@ -11,6 +12,12 @@ export default function EditReportCategoryPage() {
   const { data: reference } = useApi<CategoryList>('/api/admin/categories?pageSize=1');
   return (
     <PageFrame trail={['admin', 'adminReportCategories']}>
+      {category?.sharedOutsideScope && (
+        <Alert color="yellow" role="status" mb="md">
+          This report category is shared with partners you may not manage: only someone who may access all its
+          partners can change it. The partners listed are yours.
+        </Alert>
+      )}
       {category === undefined || reference === undefined ? (
         <CenteredLoader />
       ) : (

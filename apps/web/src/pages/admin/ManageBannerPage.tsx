@@ -88,7 +88,7 @@ export default function ManageBannerPage() {
       {data.banners.length === 0 ? (
         <Text c="dimmed">No banner has been created yet.</Text>
       ) : (
-        <Table striped>
+        <Table striped aria-label="Banners">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Message</Table.Th>

@@ -66,7 +66,7 @@ export default function ManageDashboardsPage() {
       {dashboards === undefined ? (
         <CenteredLoader />
       ) : (
-        <Table striped highlightOnHover>
+        <Table striped highlightOnHover aria-label="Dashboards">
           <Table.Thead>
             <Table.Tr>
               {COLUMNS.map((column) => (

@@ -40,7 +40,7 @@ export default function ManageFaqsPage() {
       {faqs === undefined ? (
         <CenteredLoader />
       ) : (
-        <Table striped highlightOnHover>
+        <Table striped highlightOnHover aria-label="FAQs">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Question</Table.Th>

@@ -96,7 +96,7 @@ function AccountsTable({
 }) {
   return (
     <Table.ScrollContainer minWidth={1000}>
-      <Table striped verticalSpacing="sm">
+      <Table striped verticalSpacing="sm" aria-label="Service accounts">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>User ID</Table.Th>

@@ -6,7 +6,7 @@ export function EmbedStatus({ state, message }: EmbedView) {
   if (state === 'loading') {
     return (
       <Center py="md" data-embed-state="loading">
-        <Loader aria-label="Loading dashboard" />
+        <Loader role="status" aria-label="Loading dashboard" />
       </Center>
     );
   }

@@ -1,7 +1,7 @@
 import { Box, Stack } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
-import { useApi } from '../../api/swr.js';
+import { fetchShowingFailures, useApiShowing } from '../../api/swr.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { EmbedStatus } from './EmbedStatus.js';
 import { FramedDashboard } from './FramedDashboard.js';
@@ -16,14 +16,21 @@ const SDK_URL = /^https:\/\/[^/]+\/embed\/[^/]+\/dashboards\/([\w-]+)(\?|$)/;
 export default function QuickSightViewerPage() {
   const { pinboardId = '', partnerCode = '' } = useParams();
   const dashboardId = Number(pinboardId);
-  const { data } = useApi<{ dashboardUrl: string; dashboardName: string }>(
+  // A failed read is this viewer's failure (SPEC.md §4 wins over the generic GET rule): shown as
+  // 'Failed to load the dashboard' and reported, not the error screen.
+  const { data, failure } = useApiShowing<{ dashboardUrl: string; dashboardName: string }>(
     `/api/quicksight/${encodeURIComponent(pinboardId)}`,
-    { revalidateIfStale: false, revalidateOnReconnect: false },
+    'any',
+    { fetcher: fetchShowingFailures, revalidateIfStale: false, revalidateOnReconnect: false },
   );
   const embed = useEmbedState(Number.isInteger(dashboardId) ? dashboardId : undefined, { quicksight: true });
   const container = useRef<HTMLDivElement>(null);
   const usesSdk = data !== undefined && SDK_URL.test(data.dashboardUrl);
   const { fail, loaded } = embed;
+
+  useEffect(() => {
+    if (failure) fail(failure.status, 'quicksight embed url');
+  }, [failure, fail]);
 
   useEffect(() => {
     if (!data || !usesSdk || !container.current) return;

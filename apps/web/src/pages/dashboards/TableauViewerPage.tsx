@@ -3,7 +3,7 @@ import { useElementSize } from '@mantine/hooks';
 import { TABLEAU_SCALE_BELOW_PX, tableauScale } from '@portal/domain';
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
-import { useApi } from '../../api/swr.js';
+import { fetchShowingFailures, useApiShowing } from '../../api/swr.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { EmbedStatus } from './EmbedStatus.js';
 import { waitForFrame } from './frame-check.js';
@@ -21,15 +21,25 @@ type TableauEmbed = { dashboardUrl: string; dashboardName: string; token: string
 export default function TableauViewerPage() {
   const { dashboardId = '', partnerCode = '' } = useParams();
   const id = Number(dashboardId);
-  const { data } = useApi<TableauEmbed>(`/api/tableau/${encodeURIComponent(dashboardId)}`, {
-    revalidateIfStale: false,
-    revalidateOnReconnect: false,
-  });
+  // A failed token call is this viewer's failure (SPEC.md §4): shown and reported in place.
+  const { data, failure } = useApiShowing<TableauEmbed>(
+    `/api/tableau/${encodeURIComponent(dashboardId)}`,
+    'any',
+    {
+      fetcher: fetchShowingFailures,
+      revalidateIfStale: false,
+      revalidateOnReconnect: false,
+    },
+  );
   const embed = useEmbedState(Number.isInteger(id) ? id : undefined);
   const { ref: sizeRef, width } = useElementSize();
   const host = useRef<HTMLDivElement>(null);
   const { fail, watch } = embed;
   const scale = tableauScale(width);
+
+  useEffect(() => {
+    if (failure) fail(failure.status, 'tableau token');
+  }, [failure, fail]);
 
   useEffect(() => {
     if (!data || !host.current) return;

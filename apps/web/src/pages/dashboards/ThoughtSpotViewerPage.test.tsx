@@ -40,14 +40,16 @@ vi.mock('@thoughtspot/visual-embed-sdk', () => ({
   },
 }));
 
-function stubApi() {
+function stubApi(tokenStatus = 200) {
   const calls: string[] = [];
+  const bodies = new Map<string, unknown>();
   let tokens = 0;
   let userExists = false;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       calls.push(`${init?.method ?? 'GET'} ${url}`);
+      if (init?.body) bodies.set(url, JSON.parse(String(init.body)));
       if (url === '/api/dashboards/EXT/BJS') {
         return jsonResponse(200, {
           partner: { type: 'EXT', code: 'BJS', name: "BJ's" },
@@ -74,13 +76,14 @@ function stubApi() {
         return jsonResponse(201, { id: 'u', name: 'jane.doe@example.com', display_name: 'Jane Doe' });
       }
       if (url === '/api/ThoughtSpotEmbed/pb-1') {
+        if (tokenStatus !== 200) return jsonResponse(tokenStatus, { message: 'no token', uri: '/elsewhere' });
         tokens += 1;
         return jsonResponse(200, { token: `token-${tokens}`, thoughtSpotHost: 'https://ts.example.com' });
       }
       return jsonResponse(202, { eventId: 'e' });
     }),
   );
-  return calls;
+  return Object.assign(calls, { bodies });
 }
 
 const render = () =>
@@ -131,5 +134,17 @@ describe('the ThoughtSpot viewer', () => {
         message: MESSAGES.thoughtspotExpiredText,
       }),
     );
+  });
+
+  it("shows and reports a failed token call (SPEC.md §4), without following the reply's uri", async () => {
+    const calls = stubApi(500);
+    render();
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.dashboardUnavailable);
+    await waitFor(() => expect(calls).toContain('POST /api/activity/track/dashboard-fail/5'));
+    expect(calls.bodies.get('/api/activity/track/dashboard-fail/5')).toEqual({
+      status: 500,
+      reason: 'thoughtspot token',
+    });
+    expect(screen.getByTestId('location').textContent).toBe('/dashboards/thoughtspot/EXT/BJS/pb-1');
   });
 });

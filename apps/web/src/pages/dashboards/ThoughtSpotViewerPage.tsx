@@ -53,7 +53,18 @@ export default function ThoughtSpotViewerPage() {
     const tokenPath = `/api/ThoughtSpotEmbed/${encodeURIComponent(pinboardId)}`;
     (async () => {
       await ensureThoughtSpotUser(user.email || user.userId);
-      const first = await api.get<TokenEntity>(tokenPath);
+      // The token call's failure is the viewer's failure (SPEC.md §4): shown and reported with its
+      // status, never a redirect to a `uri` of the reply.
+      const token = () => api.get<TokenEntity>(tokenPath, { redirect: 'login-only' });
+      let first: TokenEntity;
+      try {
+        first = await token();
+      } catch (error) {
+        if (!(error instanceof ApiError && error.redirectedTo !== null) && !controller.signal.aborted) {
+          fail(error instanceof ApiError ? error.status : 0, 'thoughtspot token');
+        }
+        return;
+      }
       const sdk = await import('@thoughtspot/visual-embed-sdk');
       if (controller.signal.aborted) return;
       let unused: string | undefined = first.token;
@@ -61,9 +72,9 @@ export default function ThoughtSpotViewerPage() {
         thoughtSpotHost: new URL(first.thoughtSpotHost, window.location.origin).href,
         authType: sdk.AuthType.TrustedAuthTokenCookieless,
         getAuthToken: async () => {
-          const token = unused ?? (await api.get<TokenEntity>(tokenPath)).token;
+          const next = unused ?? (await token()).token;
           unused = undefined;
-          return token;
+          return next;
         },
       });
       const liveboard = new sdk.LiveboardEmbed(target, {
@@ -84,6 +95,8 @@ export default function ThoughtSpotViewerPage() {
       });
       await liveboard.render();
       const frame = await waitForFrame(target, controller.signal);
+      // The SDK's frame has no title; screen readers name frames by it (WCAG 4.1.2).
+      if (frame) frame.title = `ThoughtSpot dashboard ${pinboardId}`;
       if (frame) void watch(frame, controller.signal);
       else if (!controller.signal.aborted) fail(0, 'thoughtspot no frame');
     })().catch(() => {

@@ -1,11 +1,15 @@
-import { EmptyState } from '../../components/EmptyState.js';
+import type { InvoiceRequestBody } from '@portal/domain/api/forms';
+import { post } from '../../api/api.js';
 import { PageFrame } from '../../components/PageFrame.js';
+import { INVOICES_API, InvoiceForm } from './InvoiceForm.js';
 
-// To come: Account number (16 digits), start and end dates (not in the future).
 export default function CustomerInvoiceNewPage() {
   return (
     <PageFrame trail={['forms', 'customerInvoices']}>
-      <EmptyState />
+      <InvoiceForm
+        initial={{ accountNumber: '', startDate: '', endDate: '' }}
+        send={(body: InvoiceRequestBody) => post(INVOICES_API, body)}
+      />
     </PageFrame>
   );
 }

@@ -1,22 +1,159 @@
-import { Button } from '@mantine/core';
-import { Link, useParams } from 'react-router-dom';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  NativeSelect,
+  SegmentedControl,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { maskAccountNumber } from '@portal/domain';
+import type { InvoiceRequest } from '@portal/domain/api/forms';
+import { batchScheduleText } from '@portal/domain/form-batch';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { del } from '../../api/api.js';
+import { useApi } from '../../api/swr.js';
+import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageFrame } from '../../components/PageFrame.js';
-import { pathOf } from '../../components/paths.js';
+import { failureMessage } from '../admin/list/form-errors.js';
+import { ConfirmModal, useConfirm } from '../admin/list/use-confirm.js';
+import { showDate, showEpoch } from './form-dates.js';
+import { INVOICES_API } from './InvoiceForm.js';
+import { RecordActions } from './RecordActions.js';
 
-// To come: The customer invoice requests, with Add, Edit and Delete.
+type StatusFilter = 'all' | 'pending' | 'processed';
+type SortKey = 'created' | 'batchDate' | 'startDate';
+
+const SORTS: Record<SortKey, (a: InvoiceRequest, b: InvoiceRequest) => number> = {
+  created: (a, b) => b.createdAt.localeCompare(a.createdAt) || b.recordId - a.recordId,
+  batchDate: (a, b) => b.batchDate.localeCompare(a.batchDate) || b.recordId - a.recordId,
+  startDate: (a, b) => b.startDate - a.startDate || b.recordId - a.recordId,
+};
+
+/** SPEC.md §2 customer invoice requests: masked account, MM/dd/yyyy dates, status and batch; Edit and Delete while pending. */
 export default function CustomerInvoicesPage() {
-  const params = useParams();
+  const { data: requests, mutate } = useApi<InvoiceRequest[]>(INVOICES_API);
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [account, setAccount] = useState('');
+  const [sort, setSort] = useState<SortKey>('created');
+  const [failure, setFailure] = useState<string | null>(null);
+  const deleting = useConfirm<InvoiceRequest>(async (request) => {
+    try {
+      setFailure(null);
+      await del(`${INVOICES_API}/${request.recordId}`);
+    } catch (error) {
+      setFailure(failureMessage(error));
+    }
+    await mutate();
+  });
+
+  const shown = (requests ?? [])
+    .filter((r) => status === 'all' || r.status === status)
+    .filter((r) => r.accountNumber.endsWith(account.trim()))
+    .sort(SORTS[sort]);
+
   return (
     <PageFrame
       trail={['forms']}
       actions={
-        <Button component={Link} to={pathOf('customerInvoiceNew', params)}>
+        <Button component={Link} to="/forms/customer-invoice/new">
           Add
         </Button>
       }
     >
-      <EmptyState />
+      <Text size="sm" c="dimmed">
+        {batchScheduleText('invoices')}
+      </Text>
+      {failure && (
+        <Alert color="red" withCloseButton onClose={() => setFailure(null)}>
+          {failure}
+        </Alert>
+      )}
+      <Group align="flex-end">
+        <SegmentedControl
+          aria-label="Status"
+          value={status}
+          onChange={(value) => setStatus(value as StatusFilter)}
+          data={[
+            { value: 'all', label: 'All' },
+            { value: 'pending', label: 'Pending' },
+            { value: 'processed', label: 'Processed' },
+          ]}
+        />
+        <TextInput
+          label="Account ends with"
+          inputMode="numeric"
+          value={account}
+          onChange={(event) => setAccount(event.currentTarget.value)}
+          w={180}
+        />
+        <NativeSelect
+          label="Sort by"
+          value={sort}
+          onChange={(event) => setSort(event.currentTarget.value as SortKey)}
+          data={[
+            { value: 'created', label: 'Newest first' },
+            { value: 'batchDate', label: 'Batch date' },
+            { value: 'startDate', label: 'Start date' },
+          ]}
+          w={180}
+        />
+      </Group>
+      {requests === undefined ? (
+        <CenteredLoader />
+      ) : (
+        <Table striped highlightOnHover>
+          <Table.Caption>Customer invoice requests</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Account Number</Table.Th>
+              <Table.Th>Start Date</Table.Th>
+              <Table.Th>End Date</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Batch Date</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.map((r) => (
+              <Table.Tr key={r.recordId} data-testid={`invoice-${r.recordId}`}>
+                <Table.Td>{maskAccountNumber(r.accountNumber)}</Table.Td>
+                <Table.Td>{showEpoch(r.startDate)}</Table.Td>
+                <Table.Td>{showEpoch(r.endDate)}</Table.Td>
+                <Table.Td>
+                  <Badge color={r.status === 'pending' ? 'blue' : 'gray'} variant="light">
+                    {r.status === 'pending' ? 'Pending' : 'Processed'}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{showDate(r.batchDate)}</Table.Td>
+                <Table.Td>
+                  {r.status === 'pending' && (
+                    <RecordActions
+                      editTo={`/forms/customer-invoice/${r.recordId}/edit`}
+                      onDelete={() => deleting.ask(r)}
+                      label={`request for account ending ${r.accountNumber.slice(-4)}`}
+                    />
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {requests !== undefined && shown.length === 0 && <EmptyState />}
+      <ConfirmModal confirm={deleting} title="Delete invoice request" confirmLabel="Delete">
+        <Text>
+          Are you sure you want to delete the invoice request for account ending{' '}
+          {deleting.row?.accountNumber.slice(-4)}?
+        </Text>
+      </ConfirmModal>
     </PageFrame>
   );
 }

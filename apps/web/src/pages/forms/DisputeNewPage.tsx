@@ -1,15 +1,22 @@
-import { EmptyState } from '../../components/EmptyState.js';
+import { post } from '../../api/api.js';
+import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import NotFoundPage from '../errors/NotFoundPage.js';
+import { DISPUTES_API, DisputeForm, emptyRow } from './DisputeForm.js';
 import { useRetailer } from './retailer.js';
 
-// To come: a dispute form: message type, customer, BIN, date and the per-dispute fields.
 export default function DisputeNewPage() {
   const retailer = useRetailer();
   if (retailer === null) return <NotFoundPage />;
+  if (retailer === undefined) return <CenteredLoader />;
   return (
-    <PageFrame trail={['forms', 'disputes']}>
-      <EmptyState />
+    <PageFrame trail={['forms', { page: 'disputes', label: `${retailer.toUpperCase()} Disputes` }]}>
+      <DisputeForm
+        list={`/forms/${retailer}-disputes`}
+        multiple
+        initial={{ messageType: '', customerId: '', bin: '630220', messageDate: '', disputes: [emptyRow()] }}
+        send={(body) => post(DISPUTES_API, body)}
+      />
     </PageFrame>
   );
 }

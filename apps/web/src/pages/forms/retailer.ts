@@ -1,4 +1,6 @@
+import type { FormSettings } from '@portal/domain/api/forms';
 import { useParams } from 'react-router-dom';
+import { useApi } from '../../api/swr.js';
 
 const SUFFIX = '-disputes';
 
@@ -12,6 +14,14 @@ export function retailerOf(segment: string | undefined): string | null {
   return segment.slice(0, -SUFFIX.length);
 }
 
-export function useRetailer(): string | null {
-  return retailerOf(useParams()['retailer-disputes']);
+/**
+ * The retailer of the current dispute page: undefined while the setting loads, null when the
+ * segment names another retailer than the portal's (FORMS_RETAILER) or is no dispute page.
+ */
+export function useRetailer(): string | null | undefined {
+  const segment = retailerOf(useParams()['retailer-disputes']);
+  const { data } = useApi<FormSettings>(segment === null ? null : '/api/form/settings');
+  if (segment === null) return null;
+  if (data === undefined) return undefined;
+  return data.retailer === segment ? segment : null;
 }

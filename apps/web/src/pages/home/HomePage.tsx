@@ -21,15 +21,7 @@ export default function HomePage() {
       <Text>{isMobile ? HOME_TEXT_MOBILE : HOME_TEXT}</Text>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         {homeCards(principal, { isMobile }).map((card) => (
-          <Card
-            key={card.page}
-            component={Link}
-            to={card.path}
-            withBorder
-            shadow="sm"
-            padding="lg"
-            aria-label={card.title}
-          >
+          <Card key={card.page} component={Link} to={card.path} withBorder shadow="sm" padding="lg">
             <Title order={2} size="h4">
               {card.title}
             </Title>

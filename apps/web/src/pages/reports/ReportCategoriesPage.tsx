@@ -44,7 +44,7 @@ export default function ReportCategoriesPage() {
       {shown.length === 0 ? (
         <EmptyState />
       ) : (
-        <Table striped highlightOnHover>
+        <Table striped highlightOnHover aria-label="Report categories">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Name</Table.Th>

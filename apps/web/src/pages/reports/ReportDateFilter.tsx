@@ -1,3 +1,5 @@
+// The date picker's styles travel with it, not in the first load of every page.
+import '@mantine/dates/styles.css';
 import { Checkbox, Group } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 

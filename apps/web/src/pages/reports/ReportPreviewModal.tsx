@@ -48,9 +48,20 @@ export function ReportPreviewModal({ report, onClose, onDownload, downloading }:
           {preview.worksheets.map((sheet) => (
             <Tabs.Panel key={sheet.name} value={sheet.name} pt="sm">
               <ScrollArea h={420}>
-                <Table withTableBorder withColumnBorders>
+                <Table withTableBorder withColumnBorders aria-label={`Worksheet ${sheet.name}`}>
+                  {/* A report's first row names its columns. */}
+                  <Table.Thead>
+                    <Table.Tr>
+                      {(sheet.rows[0] ?? []).map((cell, c) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
+                        <Table.Th key={c} scope="col">
+                          {cell}
+                        </Table.Th>
+                      ))}
+                    </Table.Tr>
+                  </Table.Thead>
                   <Table.Tbody>
-                    {sheet.rows.map((row, r) => (
+                    {sheet.rows.slice(1).map((row, r) => (
                       // Rows have no identity but their position; they never reorder.
                       // biome-ignore lint/suspicious/noArrayIndexKey: see above
                       <Table.Tr key={r}>

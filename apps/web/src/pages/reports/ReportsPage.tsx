@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Modal, Tabs, Text } from '@mantine/core';
 import {
-  canDeleteReports,
   deleteReportConfirmation,
   ERROR_ALERT_MS,
+  hasFeature,
   MAX_REPORTS_PER_DOWNLOAD,
 } from '@portal/domain';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -19,6 +19,8 @@ import { ReportPreviewModal } from './ReportPreviewModal.js';
 import { ReportsStepper } from './ReportsStepper.js';
 import { ReportsTable } from './ReportsTable.js';
 import { formatDate, type Report, type ReportsReply, reportPaths } from './reports-api.js';
+
+const SELECTION_NOTE_ID = 'reports-selection-note';
 
 /**
  * SPEC.md §2 Reports, §4 download and delete, §5 selection rules: a date picker, tabs per frequency
@@ -96,8 +98,11 @@ export default function ReportsPage() {
         </Alert>
       )}
       <Group justify="space-between">
-        <Text size="sm" c="dimmed">
+        {/* Announced as it changes; the disabled checkboxes point here (aria-describedby). */}
+        <Text size="sm" c="dimmed" id={SELECTION_NOTE_ID} aria-live="polite">
           {selected.size} of {MAX_REPORTS_PER_DOWNLOAD} selected
+          {selected.size >= MAX_REPORTS_PER_DOWNLOAD &&
+            `. At most ${MAX_REPORTS_PER_DOWNLOAD} reports can be downloaded at once: clear one to choose another.`}
         </Text>
         <Button
           onClick={() => download([...selected.keys()])}
@@ -131,8 +136,9 @@ export default function ReportsPage() {
                   reports={data.reports[type.code] ?? []}
                   selected={new Set(selected.keys())}
                   onToggle={toggle}
+                  limitNoteId={SELECTION_NOTE_ID}
                   onView={setViewing}
-                  onDelete={canDeleteReports(principal) ? setDeleting : undefined}
+                  onDelete={hasFeature(principal, 'DELETE_REPORTS') ? setDeleting : undefined}
                 />
               )}
             </Tabs.Panel>

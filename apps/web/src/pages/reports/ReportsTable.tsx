@@ -12,6 +12,8 @@ const COLUMNS: { key: SortKey; label: string }[] = [
 ];
 
 type ReportsTableProps = {
+  /** The id of the text that explains why unchecked boxes are disabled once the limit is reached. */
+  limitNoteId?: string;
   reports: Report[];
   selected: ReadonlySet<number>;
   onToggle: (report: Report) => void;
@@ -29,7 +31,14 @@ function compare(a: Report, b: Report, key: SortKey): number {
  * SPEC.md §2 Reports: a sortable table (Report Date, File Name, File Size, Last Modified Date) with
  * a checkbox per row; once 3 are selected the other rows' checkboxes are disabled (§5).
  */
-export function ReportsTable({ reports, selected, onToggle, onView, onDelete }: ReportsTableProps) {
+export function ReportsTable({
+  reports,
+  selected,
+  onToggle,
+  limitNoteId,
+  onView,
+  onDelete,
+}: ReportsTableProps) {
   const [sort, setSort] = useState<{ key: SortKey; descending: boolean }>({
     key: 'reportDate',
     descending: true,
@@ -39,7 +48,7 @@ export function ReportsTable({ reports, selected, onToggle, onView, onDelete }: 
   const sortBy = (key: SortKey) =>
     setSort((current) => ({ key, descending: current.key === key ? !current.descending : false }));
   return (
-    <Table striped highlightOnHover>
+    <Table striped highlightOnHover aria-label="Reports">
       <Table.Thead>
         <Table.Tr>
           <Table.Th />
@@ -67,6 +76,7 @@ export function ReportsTable({ reports, selected, onToggle, onView, onDelete }: 
                   aria-label={`Select ${report.fileName}`}
                   checked={checked}
                   disabled={!checked && full}
+                  aria-describedby={!checked && full ? limitNoteId : undefined}
                   onChange={() => onToggle(report)}
                 />
               </Table.Td>

@@ -1,11 +1,94 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { MESSAGES } from '@portal/domain';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { ApiError, put } from '../../api/api.js';
+import { useApi } from '../../api/swr.js';
+import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageFrame } from '../../components/PageFrame.js';
+import { pathOf } from '../../components/paths.js';
+import { chosenRoleIds, RoleFields } from './RoleFields.js';
+import { allUsersPath, rolesPath, rolesUpdatePath, type SaasRole, type SaasUser } from './saas-api.js';
+import { useFlash } from './use-flash.js';
+import { useTenantName } from './use-tenant-name.js';
 
-// To come: One external role, optional ThoughtSpot consumer.
+/** 'Update User Role': one external role and the ThoughtSpot box, preset from the user's roles. */
 export default function SaasEditRolesPage() {
+  const params = useParams();
+  const tenantId = params.tenantId ?? '';
+  const tenantName = useTenantName(tenantId);
+  const { data: roles } = useApi<SaasRole[]>(rolesPath(tenantId));
+  const { data: users } = useApi<SaasUser[]>(allUsersPath(tenantId));
+  const user = users?.find((u) => u.userId === params.userId);
+  const [roleId, setRoleId] = useState<string | null>(null);
+  const [isThoughtSpotUser, setThoughtSpotUser] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const backTo = pathOf('saasUsers', params);
+  const { flash, setFlash } = useFlash(backTo);
+
+  useEffect(() => {
+    if (!user) return;
+    setRoleId(user.roles.find((r) => r.rank !== null)?.roleId ?? null);
+    setThoughtSpotUser(user.roles.some((r) => r.roleName.toUpperCase() === 'THOUGHTSPOT_CONSUMER'));
+  }, [user]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!roles || !user || roleId === null || !roles.some((r) => r.roleId === roleId)) {
+      setFlash({ color: 'red', text: MESSAGES.selectRole });
+      return;
+    }
+    setBusy(true);
+    try {
+      await put(
+        rolesUpdatePath(tenantId, user, isThoughtSpotUser),
+        chosenRoleIds(roles, roleId, isThoughtSpotUser),
+      );
+      setFlash({ color: 'green', text: MESSAGES.rolesUpdated });
+    } catch (error) {
+      if (error instanceof ApiError && error.redirectedTo !== null) return;
+      setFlash({ color: 'red', text: `${MESSAGES.rolesUpdateFailurePrefix}${(error as Error).message}` });
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
-    <PageFrame trail={['tenants', 'saasUsers']}>
-      <EmptyState />
+    <PageFrame trail={['tenants', { page: 'saasUsers', label: tenantName }]}>
+      {flash && (
+        <Alert color={flash.color} role={flash.color === 'red' ? 'alert' : 'status'}>
+          {flash.text}
+        </Alert>
+      )}
+      {!roles || !users ? (
+        <CenteredLoader />
+      ) : !user ? (
+        <EmptyState />
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack maw={480}>
+            <Text>
+              <strong>{user.emailAddress}</strong>
+            </Text>
+            <RoleFields
+              roles={roles}
+              roleId={roleId}
+              onRole={setRoleId}
+              isThoughtSpotUser={isThoughtSpotUser}
+              onThoughtSpot={setThoughtSpotUser}
+            />
+            <Group>
+              <Button variant="default" component={Link} to={backTo}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={busy} disabled={flash?.color === 'green'}>
+                Update
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
     </PageFrame>
   );
 }

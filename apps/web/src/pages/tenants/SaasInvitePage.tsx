@@ -1,11 +1,93 @@
-import { EmptyState } from '../../components/EmptyState.js';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { MESSAGES } from '@portal/domain';
+import { isValidEmail } from '@portal/domain/invitation';
+import { type FormEvent, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { ApiError, post } from '../../api/api.js';
+import { useApi } from '../../api/swr.js';
+import { useCurrentUser } from '../../auth/auth-context.js';
+import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { PageFrame } from '../../components/PageFrame.js';
+import { pathOf } from '../../components/paths.js';
+import { chosenRoleIds, RoleFields } from './RoleFields.js';
+import { invitePath, rolesPath, type SaasRole } from './saas-api.js';
+import { useFlash } from './use-flash.js';
+import { useTenantName } from './use-tenant-name.js';
 
-// To come: Email, one external role, optional ThoughtSpot consumer.
+/** 'Invite a New User': an email and exactly one external role, the optional ThoughtSpot box. */
 export default function SaasInvitePage() {
+  const params = useParams();
+  const tenantId = params.tenantId ?? '';
+  const tenantName = useTenantName(tenantId);
+  const { user } = useCurrentUser();
+  const { data: roles } = useApi<SaasRole[]>(rolesPath(tenantId));
+  const [email, setEmail] = useState('');
+  const [roleId, setRoleId] = useState<string | null>(null);
+  const [isThoughtSpotUser, setThoughtSpotUser] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const backTo = pathOf('saasUsers', params);
+  const { flash, setFlash } = useFlash(backTo);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!roles || !isValidEmail(email) || roleId === null) {
+      setFlash({ color: 'red', text: MESSAGES.inviteInvalid });
+      return;
+    }
+    setBusy(true);
+    try {
+      await post(invitePath(tenantId, isThoughtSpotUser), {
+        inviterName: `${user.firstName} ${user.lastName}`.trim(),
+        emailAddress: email.trim(),
+        userRoleIds: chosenRoleIds(roles, roleId, isThoughtSpotUser),
+      });
+      setFlash({ color: 'green', text: MESSAGES.inviteSuccess });
+    } catch (error) {
+      if (error instanceof ApiError && error.redirectedTo !== null) return;
+      setFlash({ color: 'red', text: `${MESSAGES.inviteFailurePrefix}${(error as Error).message}` });
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
-    <PageFrame trail={['tenants', 'saasUsers']}>
-      <EmptyState />
+    <PageFrame trail={['tenants', { page: 'saasUsers', label: tenantName }]}>
+      {flash && (
+        <Alert color={flash.color} role={flash.color === 'red' ? 'alert' : 'status'}>
+          {flash.text}
+        </Alert>
+      )}
+      {!roles ? (
+        <CenteredLoader />
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack maw={480}>
+            <TextInput
+              label="Email"
+              type="email"
+              withAsterisk
+              autoComplete="off"
+              value={email}
+              onChange={(event) => setEmail(event.currentTarget.value)}
+            />
+            <RoleFields
+              roles={roles}
+              roleId={roleId}
+              onRole={setRoleId}
+              isThoughtSpotUser={isThoughtSpotUser}
+              onThoughtSpot={setThoughtSpotUser}
+            />
+            <Group>
+              <Button variant="default" component={Link} to={backTo}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={busy} disabled={flash?.color === 'green'}>
+                Send Invitation
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
     </PageFrame>
   );
 }

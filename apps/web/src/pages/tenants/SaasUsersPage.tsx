@@ -1,22 +1,134 @@
-import { Button } from '@mantine/core';
+import { Button, Group, Table, Text } from '@mantine/core';
+import { pageCount } from '@portal/domain/admin-paging';
+import { saasUsersCsv } from '@portal/domain/csv';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { get } from '../../api/api.js';
+import { useApi, useThrowToBoundary } from '../../api/swr.js';
+import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { EmptyState } from '../../components/EmptyState.js';
+import { PageButtons } from '../../components/PageButtons.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { pathOf } from '../../components/paths.js';
+import { downloadCsv } from '../../lib/download-csv.js';
+import { ConfirmModal, useConfirm } from '../admin/list/use-confirm.js';
+import {
+  allUsersPath,
+  deleteUser,
+  roleLabel,
+  type SaasUser,
+  type SaasUsersReply,
+  usersPath,
+} from './saas-api.js';
+import { useTenantName } from './use-tenant-name.js';
 
-// To come: Paged tenant users (50 a page) with role edit, delete and CSV download.
+/** A tenant's users, 50 a page with the total, their roles, Edit and Delete, Invite and the CSV. */
 export default function SaasUsersPage() {
   const params = useParams();
+  const tenantId = params.tenantId ?? '';
+  const tenantName = useTenantName(tenantId);
+  const [page, setPage] = useState(1);
+  const { data, mutate } = useApi<SaasUsersReply>(usersPath(tenantId, page), { keepPreviousData: true });
+  const throwToBoundary = useThrowToBoundary();
+  const confirm = useConfirm<SaasUser>(async (user) => {
+    await deleteUser(tenantId, user).catch(throwToBoundary);
+    await mutate();
+  });
+  const [downloading, setDownloading] = useState(false);
+
+  async function download() {
+    setDownloading(true);
+    try {
+      downloadCsv(`${tenantId}-users.csv`, saasUsersCsv(await get<SaasUser[]>(allUsersPath(tenantId))));
+    } catch (error) {
+      throwToBoundary(error);
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  const pages = data ? pageCount(data.count, data.limit) : null;
   return (
     <PageFrame
       trail={['tenants']}
       actions={
-        <Button component={Link} to={pathOf('saasInvite', params)}>
-          Add
-        </Button>
+        <>
+          <Button component={Link} to={pathOf('saasInvitations', params)} variant="default">
+            Pending Invitations
+          </Button>
+          <Button variant="default" onClick={download} loading={downloading}>
+            Download CSV
+          </Button>
+          <Button component={Link} to={pathOf('saasInvite', params)}>
+            Invite
+          </Button>
+        </>
       }
     >
-      <EmptyState />
+      {!data ? (
+        <CenteredLoader />
+      ) : data.count === 0 ? (
+        <EmptyState />
+      ) : (
+        <>
+          <Table striped>
+            <Table.Caption>
+              Users of {tenantName}: {data.count} in all
+            </Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Email</Table.Th>
+                <Table.Th scope="col">Name</Table.Th>
+                <Table.Th scope="col">Roles</Table.Th>
+                <Table.Th scope="col">Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.users.map((user) => (
+                <Table.Tr key={user.userId}>
+                  <Table.Td>{user.emailAddress}</Table.Td>
+                  <Table.Td>{`${user.firstName} ${user.lastName}`.trim()}</Table.Td>
+                  <Table.Td>{roleLabel(user.roles)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant="light"
+                        component={Link}
+                        to={pathOf('saasEditRoles', { tenantId, userId: user.userId })}
+                        aria-label={`Edit ${user.emailAddress}`}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        onClick={() => confirm.ask(user)}
+                        aria-label={`Delete ${user.emailAddress}`}
+                      >
+                        Delete
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <PageButtons
+            page={page}
+            pages={pages}
+            hasNext={pages !== null && page < pages}
+            withLast
+            onPage={setPage}
+          />
+        </>
+      )}
+      <ConfirmModal confirm={confirm} title="Delete user" confirmLabel="Delete">
+        <Text>
+          Are you sure you want to remove {confirm.row?.emailAddress} from {tenantName}?
+        </Text>
+      </ConfirmModal>
     </PageFrame>
   );
 }

@@ -1,11 +1,45 @@
-import { EmptyState } from '../../components/EmptyState.js';
+import { Anchor, Table, Text } from '@mantine/core';
+import { MESSAGES } from '@portal/domain';
+import { sortTenantsByDisplayName } from '@portal/domain/tenant-roles';
+import { Link, Navigate } from 'react-router-dom';
+import { useApi } from '../../api/swr.js';
+import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { PageFrame } from '../../components/PageFrame.js';
+import { pathOf } from '../../components/paths.js';
+import { type Tenant, tenantsPath } from './saas-api.js';
 
-// To come: Tenants sorted by display name; a single tenant leads straight to its users page.
+/** Select tenant (SPEC.md §2): sorted by display name without the portal suffix; one tenant goes straight in. */
 export default function TenantsPage() {
+  const { data } = useApi<Tenant[]>(tenantsPath);
+  if (!data) return <CenteredLoader />;
+  const tenants = sortTenantsByDisplayName(data);
+  if (tenants.length === 1)
+    return <Navigate replace to={pathOf('saasUsers', { tenantId: tenants[0]!.tenantId })} />;
   return (
     <PageFrame>
-      <EmptyState />
+      {tenants.length === 0 ? (
+        <Text>{MESSAGES.noTenantAccess}</Text>
+      ) : (
+        <Table striped>
+          <Table.Caption>Tenants you manage</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Tenant</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {tenants.map((tenant) => (
+              <Table.Tr key={tenant.tenantId}>
+                <Table.Td>
+                  <Anchor component={Link} to={pathOf('saasUsers', { tenantId: tenant.tenantId })}>
+                    {tenant.displayName}
+                  </Anchor>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
     </PageFrame>
   );
 }

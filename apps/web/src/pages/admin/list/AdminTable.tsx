@@ -2,6 +2,7 @@ import { Button, Group, Select, Table, TextInput, UnstyledButton } from '@mantin
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
+import { useCurrentPage } from '../../../components/current-page.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { Pager } from './Pager.js';
 import type { AdminList } from './use-admin-list.js';
@@ -33,18 +34,18 @@ type AdminTableProps<T> = {
   rowLabel: (row: T) => string;
 };
 
+/** aria-sort belongs on the column header, not on its button (a button may not carry it). */
+function sortOf(sortKey: string | undefined, list: AdminList): 'ascending' | 'descending' | undefined {
+  if (!sortKey || list.state.sort !== sortKey) return undefined;
+  return list.state.order === 'asc' ? 'ascending' : 'descending';
+}
+
 function SortHeading({ label, sortKey, list }: { label: string; sortKey?: string; list: AdminList }) {
   if (!sortKey) return <>{label}</>;
   const active = list.state.sort === sortKey;
   const arrow = active ? (list.state.order === 'asc' ? ' ▲' : ' ▼') : '';
   return (
-    <UnstyledButton
-      fw={600}
-      fz="sm"
-      onClick={() => list.setSort(sortKey)}
-      aria-label={`Sort by ${label}`}
-      aria-sort={active ? (list.state.order === 'asc' ? 'ascending' : 'descending') : undefined}
-    >
+    <UnstyledButton fw={600} fz="sm" onClick={() => list.setSort(sortKey)} aria-label={`Sort by ${label}`}>
       {label}
       {arrow}
     </UnstyledButton>
@@ -83,14 +84,15 @@ function FilterCell<T>({ column, list }: { column: AdminColumn<T>; list: AdminLi
 
 export function AdminTable<T>(props: AdminTableProps<T>) {
   const { list, rows, columns, rowKey, editPath, onEdit, onDelete, actions, rowLabel } = props;
+  const page = useCurrentPage();
   if (rows === undefined) return <CenteredLoader />;
   return (
     <>
-      <Table striped highlightOnHover>
+      <Table striped highlightOnHover aria-label={page?.title}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((column) => (
-              <Table.Th key={column.label}>
+              <Table.Th key={column.label} aria-sort={sortOf(column.sort, list)}>
                 <SortHeading label={column.label} sortKey={column.sort} list={list} />
               </Table.Th>
             ))}

@@ -1,5 +1,6 @@
-import { Button, Group, Select, Text } from '@mantine/core';
-import { ADMIN_PAGE_SIZES, hasNextPage, pageLabel } from '@portal/domain/admin-paging';
+import { Group, Select } from '@mantine/core';
+import { ADMIN_PAGE_SIZES, hasNextPage } from '@portal/domain/admin-paging';
+import { PageButtons } from '../../../components/PageButtons.js';
 
 type PagerProps = {
   page: number;
@@ -11,52 +12,12 @@ type PagerProps = {
   onPageSize: (pageSize: number) => void;
 };
 
-/** First, previous, next and last, reading 'page / total' ('?' when the total is unknown). */
+/** First, previous, next and last, reading 'page / total' ('?' when the total is unknown), and the page size. */
 export function Pager({ page, pages, pageSize, rowsOnPage, onPage, onPageSize }: PagerProps) {
   const next = hasNextPage(page, pages, rowsOnPage, pageSize);
   return (
     <Group justify="space-between">
-      <Group gap="xs">
-        <Button
-          size="xs"
-          variant="default"
-          aria-label="First page"
-          disabled={page <= 1}
-          onClick={() => onPage(1)}
-        >
-          «
-        </Button>
-        <Button
-          size="xs"
-          variant="default"
-          aria-label="Previous page"
-          disabled={page <= 1}
-          onClick={() => onPage(page - 1)}
-        >
-          ‹
-        </Button>
-        <Text size="sm" data-testid="page-label" aria-live="polite">
-          {pageLabel(page, pages)}
-        </Text>
-        <Button
-          size="xs"
-          variant="default"
-          aria-label="Next page"
-          disabled={!next}
-          onClick={() => onPage(page + 1)}
-        >
-          ›
-        </Button>
-        <Button
-          size="xs"
-          variant="default"
-          aria-label="Last page"
-          disabled={pages === null || page >= pages}
-          onClick={() => pages !== null && onPage(pages)}
-        >
-          »
-        </Button>
-      </Group>
+      <PageButtons page={page} pages={pages} hasNext={next} withLast onPage={onPage} />
       <Select
         size="xs"
         w={110}

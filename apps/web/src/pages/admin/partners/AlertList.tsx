@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { AlertRow } from '@portal/domain/alert-queue';
 import { alertSchedule } from './partner-form-state.js';
 import type { CatalogCategory } from './partners-api.js';
@@ -28,6 +28,16 @@ export function AlertList({ rows, catalog, pendingDeletes, onEdit, onRemove }: A
         </Text>
       ) : (
         <Table aria-label="Report alerts">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Report category</Table.Th>
+              <Table.Th>Schedule</Table.Th>
+              <Table.Th>State</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
           <Table.Tbody>
             {rows.map((row) => {
               const label = STATE_LABELS[row.state];

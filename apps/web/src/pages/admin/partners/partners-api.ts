@@ -1,33 +1,19 @@
-import type { ListReply } from '../list/use-admin-list.js';
+import type {
+  CatalogCategory,
+  Partner,
+  PartnerCategory,
+  PartnerDetailReply,
+  PartnerListReply,
+  PartnerReference,
+  ReportMonitor,
+} from '@portal/domain/api/partners';
 
-// What the partner administration calls answer (apps/api/src/routes/admin/partners.ts).
+// What the partner administration calls answer: the types of the API's reply schemas.
 
-export type CodeName = { code: string; name: string };
-export type PartnerCategory = CodeName & { frequencyTypes: CodeName[] };
-export type Partner = { type: string; code: string; name: string; categories: PartnerCategory[] };
-export type CatalogCategory = CodeName & { ownerEmails: string[]; frequencyTypes: CodeName[] };
-
-export type ReportMonitor = {
-  reportMonitorId: number;
-  accessTypeCode: string;
-  partnerCode: string;
-  partnerName: string;
-  categoryCode: string;
-  categoryName: string;
-  frequencyTypeCode: string;
-  frequencyDay: string | null;
-  frequencyNumber: number | null;
-  ownerEmails: string[];
-};
-
-export type PartnerReference = {
-  categories: CatalogCategory[];
-  accessTypes: CodeName[];
-  frequencyTypes: CodeName[];
-};
-
-export type PartnerList = ListReply & PartnerReference & { partners: Partner[]; monitors: ReportMonitor[] };
-export type PartnerDetail = PartnerReference & { partner: Partner; monitors: ReportMonitor[] };
+export type { CodeName } from '@portal/domain/api/common';
+export type { CatalogCategory, Partner, PartnerCategory, PartnerReference, ReportMonitor };
+export type PartnerList = PartnerListReply;
+export type PartnerDetail = PartnerDetailReply;
 
 export const PARTNERS_LIST_PATH = '/api/admin/partners';
 export const partnerDetailPath = (accessTypeCode: string, partnerCode: string) =>

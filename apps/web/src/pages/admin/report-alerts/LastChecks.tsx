@@ -1,5 +1,6 @@
 import { Badge, List, Stack, Table, Text, Title } from '@mantine/core';
 import { describeSchedule, toMonitorSchedule } from '@portal/domain';
+import type { MissingReport, MonitorRun, MonitorRunsReply } from '@portal/domain/api/report-monitor-runs';
 import { easternWallClock } from '@portal/domain/eastern-time';
 import { formatUsDate } from '@portal/domain/iso-date';
 import { Fragment } from 'react';
@@ -11,33 +12,7 @@ import { CenteredLoader } from '../../../components/CenteredLoader.js';
 
 export const MONITOR_RUNS_PATH = '/api/report-monitors/runs?limit=10';
 
-export type MissingReport = {
-  reportMonitorId: number;
-  accessTypeCode: string;
-  partnerCode: string;
-  partnerName: string;
-  categoryCode: string;
-  categoryName: string;
-  frequencyTypeCode: string;
-  frequencyDay: string | null;
-  frequencyNumber: number | null;
-  dueDate: string;
-  recipients: string[];
-  emailed: boolean;
-};
-
-export type MonitorRun = {
-  checkDate: string;
-  scheduledFor: string | null;
-  startedAt: string;
-  finishedAt: string | null;
-  late: boolean;
-  dueCount: number;
-  missingCount: number;
-  emailedCount: number;
-  due: number[];
-  missing: MissingReport[];
-};
+export type { MissingReport, MonitorRun };
 
 /** '10:02 AM ET' for an instant, in New York time like the schedule itself. */
 export function easternTimeOfDay(iso: string): string {
@@ -72,7 +47,7 @@ function MissingList({ missing }: { missing: MissingReport[] }) {
 }
 
 export function LastChecks() {
-  const { data } = useApi<{ runs: MonitorRun[] }>(MONITOR_RUNS_PATH);
+  const { data } = useApi<MonitorRunsReply>(MONITOR_RUNS_PATH);
   return (
     <Stack gap="xs" mt="xl">
       <Title order={3}>Last checks</Title>
@@ -85,7 +60,7 @@ export function LastChecks() {
       ) : data.runs.length === 0 ? (
         <Text>No check has run yet.</Text>
       ) : (
-        <Table striped>
+        <Table striped aria-label="Last checks">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Date</Table.Th>

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { normalizeReportCategory, reportCategoryProblems } from '@portal/domain/admin-report-category';
 import { type FormEvent, useState } from 'react';
 import { post, put } from '../../../api/api.js';
@@ -122,11 +122,21 @@ export function ReportCategoryForm({ mode, initial, frequencyTypes, accessTypes 
             </Button>
           </Group>
           {errors.partners && (
-            <Text c="red" size="sm">
+            <Text c="red" size="sm" role="alert">
               {errors.partners}
             </Text>
           )}
           <Table aria-label="Partners">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Access type</Table.Th>
+                <Table.Th>Partner code</Table.Th>
+                <Table.Th>Partner name</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
             <Table.Tbody>
               {form.partners.map((p) => (
                 <Table.Tr key={`${p.type}/${p.code}`}>

@@ -12,7 +12,8 @@ type CategoryFields = {
   frequencyTypes: CodeName[];
 };
 export type CategoryRow = CategoryFields & { partnerCount: number };
-export type ReportCategory = CategoryFields & { partners: CategoryPartner[] };
+/** `sharedOutsideScope`: partners the user may not manage have it too; they see their part, read only. */
+export type ReportCategory = CategoryFields & { partners: CategoryPartner[]; sharedOutsideScope: boolean };
 export type CategoryList = ListReply & {
   categories: CategoryRow[];
   frequencyTypes: CodeName[];

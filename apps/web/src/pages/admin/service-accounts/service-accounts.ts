@@ -1,4 +1,5 @@
-import { ALL_PARTNERS, ASSIGNABLE_FEATURES, type Feature, type PartnerGrant } from '@portal/domain';
+import { ALL_PARTNERS, type Feature, type PartnerGrant } from '@portal/domain';
+import { holdableFeatures } from '@portal/domain/feature-holders';
 import { formatUsDate } from '@portal/domain/iso-date';
 import { ApiError } from '../../../api/api.js';
 
@@ -34,10 +35,8 @@ export type NewServiceAccount = {
   partnerAccess: PartnerGrant[];
 };
 
-/** A leaked token must not open the admin pages: the server refuses INTERNAL_ADMIN for service accounts. */
-export const SERVICE_ACCOUNT_FEATURES: readonly Feature[] = ASSIGNABLE_FEATURES.filter(
-  (feature) => feature !== 'INTERNAL_ADMIN',
-);
+/** What a service account may hold (the server's rule, feature-holders.ts): never INTERNAL_ADMIN. */
+export const SERVICE_ACCOUNT_FEATURES: readonly Feature[] = holdableFeatures('service-account');
 
 /** The server's pattern for a service account's user id. */
 export const USER_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]{2,63}$/;

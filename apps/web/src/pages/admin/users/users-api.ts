@@ -1,21 +1,9 @@
-import type { PartnerGrant } from '@portal/domain';
-import type { ListReply } from '../list/use-admin-list.js';
+import type { AdminUser, UserListReply } from '@portal/domain/api/users';
 
-// What the user administration calls answer (apps/api/src/routes/admin/users.ts).
+// What the user administration calls answer: the types of the API's reply schemas.
 
-export type AdminUser = {
-  userId: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  commonId: string | null;
-  isExternalUser: boolean;
-  isInternalAdmin: boolean;
-  features: string[];
-  partners: { partnerAccess: PartnerGrant[] };
-};
-export type UserList = ListReply & { users: AdminUser[] };
+export type { AdminUser };
+export type UserList = UserListReply;
 
 export const EXTERNAL_USERS_PATH = '/api/external-users';
 export const userEditPath = (userId: string) => `/admin/users/${encodeURIComponent(userId)}/edit`;

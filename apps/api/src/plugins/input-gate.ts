@@ -1,0 +1,125 @@
+import { findForbiddenText } from '@portal/domain';
+import { Ajv, type AnySchema, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { badRequest } from './errors.js';
+
+// ONE input gate for every /api route (ISSUE 11), so no route has to remember it:
+// - text: a NUL or an unpaired UTF-16 surrogate anywhere in the path, the query or a JSON body
+//   (values and keys) is refused with 400 naming the field (packages/domain/src/input-text.ts);
+// - types: bodies are validated without coercion ({"id":true} is not the id 1, {"code":true} not
+//   the code "true"); path and query values are strings on the wire, so a number or boolean
+//   declared there is read from a plain digit string (or true/false) only: "0x1", "1e0", " 1" fail;
+// - every path parameter has a schema (the boot fails otherwise) and every query parameter too:
+//   a route without a query schema accepts none, and undeclared query parameters are dropped.
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+type JsonSchema = {
+  type?: string | string[];
+  const?: unknown;
+  enum?: unknown[];
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+};
+
+const INTEGER = /^-?\d{1,15}$/;
+const DECIMAL = /^-?\d{1,15}(\.\d{1,15})?$/;
+
+function typesOf(schema: JsonSchema | undefined, into = new Set<string>()): Set<string> {
+  if (!schema || typeof schema !== 'object') return into;
+  for (const type of [schema.type ?? []].flat()) into.add(type);
+  if (schema.const !== undefined) into.add(typeof schema.const);
+  for (const value of schema.enum ?? []) into.add(typeof value);
+  for (const member of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) {
+    typesOf(member, into);
+  }
+  return into;
+}
+
+function fromString(schema: JsonSchema | undefined, raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw;
+  const types = typesOf(schema);
+  if (types.size === 0 || types.has('string')) return raw;
+  if (types.has('integer') && INTEGER.test(raw)) return Number(raw);
+  if (types.has('number') && DECIMAL.test(raw)) return Number(raw);
+  if (types.has('boolean') && (raw === 'true' || raw === 'false')) return raw === 'true';
+  return raw;
+}
+
+/** A path or query object with its declared numbers and booleans read from their strings. */
+function fromStrings(schema: JsonSchema, data: unknown, dropUndeclared: boolean): unknown {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return data;
+  const properties = schema.properties ?? {};
+  const read: Record<string, unknown> = {};
+  for (const [key, raw] of Object.entries(data)) {
+    const property = properties[key];
+    if (!property) {
+      if (!dropUndeclared) read[key] = raw;
+      continue;
+    }
+    if (typesOf(property).has('array')) {
+      read[key] = (Array.isArray(raw) ? raw : [raw]).map((item) => fromString(property.items, item));
+    } else {
+      read[key] = fromString(property, raw);
+    }
+  }
+  return read;
+}
+
+const pathParameters = (url: string) => [
+  ...[...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1] as string),
+  ...(url.includes('*') ? ['*'] : []),
+];
+
+const gated = (url: string | undefined) => url?.startsWith('/api/') && !url.startsWith('/api/docs');
+
+export const inputGatePlugin = fp(async (app: FastifyInstance) => {
+  const ajv = new Ajv({
+    coerceTypes: false,
+    useDefaults: true,
+    removeAdditional: true,
+    allErrors: false,
+    addUsedSchema: false,
+  });
+  addFormats(ajv);
+
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const validate = ajv.compile(schema as AnySchema);
+    if (httpPart === 'body') return validate;
+    // Fastify reads `.errors` of the function it was given when it answers false.
+    const fromWire = ((data: unknown) => {
+      const value = fromStrings(schema as JsonSchema, data, httpPart === 'querystring');
+      const valid = validate(value);
+      fromWire.errors = validate.errors;
+      return valid ? { value } : false;
+    }) as ((data: unknown) => { value: unknown } | false) & Pick<ValidateFunction, 'errors'>;
+    return fromWire;
+  });
+
+  app.addHook('onRoute', (route) => {
+    if (!gated(route.url)) return;
+    const declared = Object.keys((route.schema?.params as JsonSchema | undefined)?.properties ?? {});
+    const missing = pathParameters(route.url).filter((name) => !declared.includes(name));
+    if (missing.length > 0) {
+      throw new Error(
+        `Route ${route.method} ${route.url} declares no schema for its path parameter(s) ${missing.join(', ')} (schema.params)`,
+      );
+    }
+    if (!route.schema?.querystring) {
+      route.schema = { ...route.schema, querystring: { type: 'object', properties: {} } };
+    }
+  });
+
+  app.addHook('preValidation', async (request) => {
+    if (!gated(request.routeOptions.url)) return;
+    const problem =
+      findForbiddenText(request.params) ??
+      findForbiddenText(request.query) ??
+      findForbiddenText(request.body);
+    if (problem) throw badRequest(problem.message, { field: problem.field });
+  });
+});

@@ -1,0 +1,209 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { INVITATIONS_PAGE_SIZE, SAAS_USERS_PAGE_SIZE } from '@portal/domain';
+import {
+  AllSaasUsersReply,
+  InvitationsReply,
+  InviteBody,
+  RolesReply,
+  SaasInvitation,
+  SaasUser,
+  SaasUsersReply,
+  TenantsReply,
+  UpdateRolesBody,
+} from '@portal/domain/api/tenants';
+import { Type } from '@sinclair/typebox';
+import {
+  allTenantUsers,
+  listManagedTenants,
+  offeredRoles,
+  tenantInvitationsPage,
+  tenantUsersPage,
+} from '../lib/tenants/reads.js';
+import { requireUser } from '../plugins/access.js';
+import { deleteInvitation } from '../services/tenants/delete-invitation.js';
+import { deleteUser } from '../services/tenants/delete-user.js';
+import { inviteUser } from '../services/tenants/invite-user.js';
+import { updateUserRoles } from '../services/tenants/update-user-roles.js';
+
+// SPEC.md §7 "SaaS users": tenants, their users and roles, and invitations. Feature
+// MANAGE_EXTERNAL_USERS (§6); every call also checks that the caller manages the tenant in the
+// path (tenant-scope.ts), so another tenant's ids answer 404.
+
+const access = { access: { feature: 'MANAGE_EXTERNAL_USERS' as const } };
+const Id = Type.String({ minLength: 1, maxLength: 200 });
+const TenantParams = Type.Object({ tenantId: Id });
+const Page = (limit: number) =>
+  Type.Object({
+    limit: Type.Integer({ minimum: 1, maximum: limit, default: limit }),
+    page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
+  });
+/** The spec puts the flag in the path; its second description puts it in the query. Both are read. */
+const TsFlag = Type.Union([Type.Literal('true'), Type.Literal('false')]);
+const TsQuery = Type.Object({ isThoughtSpotUser: Type.Optional(TsFlag) });
+const Deleted = Type.Null({ description: 'Deleted' });
+
+const saasUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const clock = () => new Date();
+
+  app.get(
+    '/api/saas/tenant',
+    {
+      config: access,
+      schema: { summary: 'The tenants the caller manages', response: { 200: TenantsReply } },
+    },
+    async (request) => listManagedTenants(app.db, requireUser(request)),
+  );
+
+  app.get(
+    '/api/saas/role',
+    {
+      config: access,
+      schema: {
+        summary:
+          'Roles: with tenantId, the external roles offered for that tenant by rank and the consumer role',
+        querystring: Type.Object({ tenantId: Type.Optional(Id) }),
+        response: { 200: RolesReply },
+      },
+    },
+    async (request) => offeredRoles(app.db, requireUser(request), request.query.tenantId),
+  );
+
+  app.get(
+    '/api/saas/user/:tenantId',
+    {
+      config: access,
+      schema: {
+        summary: 'A page of the tenant’s users (50 a page) and their count',
+        params: TenantParams,
+        querystring: Page(SAAS_USERS_PAGE_SIZE),
+        response: { 200: SaasUsersReply },
+      },
+    },
+    async (request) => tenantUsersPage(app.db, requireUser(request), request.params.tenantId, request.query),
+  );
+
+  app.get(
+    '/api/saas/user/:tenantId/all',
+    {
+      config: access,
+      schema: {
+        summary: 'All the tenant’s users (the CSV download)',
+        params: TenantParams,
+        response: { 200: AllSaasUsersReply },
+      },
+    },
+    async (request) => allTenantUsers(app.db, requireUser(request), request.params.tenantId),
+  );
+
+  app.get(
+    '/api/saas/user/:tenantId/invitations',
+    {
+      config: access,
+      schema: {
+        summary: 'A page of the tenant’s pending invitations (100 a page; expired ones drop out)',
+        params: TenantParams,
+        querystring: Page(INVITATIONS_PAGE_SIZE),
+        response: { 200: InvitationsReply },
+      },
+    },
+    async (request) =>
+      tenantInvitationsPage(
+        { db: app.db, now: clock(), publicUrl: app.config.PUBLIC_URL },
+        requireUser(request),
+        request.params.tenantId,
+        request.query,
+      ),
+  );
+
+  app.post(
+    '/api/saas/user/tenantId/:tenantId/tsUser/:isThoughtSpotUser/invite',
+    {
+      config: access,
+      schema: {
+        summary: 'Invites a person to the tenant with one external role; the e-mail is sent by the workers',
+        params: Type.Object({ tenantId: Id, isThoughtSpotUser: TsFlag }),
+        querystring: TsQuery,
+        body: InviteBody,
+        response: { 201: SaasInvitation },
+      },
+    },
+    async (request, reply) => {
+      const { tenantId, isThoughtSpotUser } = request.params;
+      const invitation = await inviteUser(
+        {
+          db: app.db,
+          now: clock,
+          expiryDays: app.config.INVITATION_EXPIRY_DAYS,
+          publicUrl: app.config.PUBLIC_URL,
+        },
+        {
+          actor: requireUser(request),
+          tenantId,
+          ...request.body,
+          isThoughtSpotUser: (request.query.isThoughtSpotUser ?? isThoughtSpotUser) === 'true',
+        },
+      );
+      return reply.status(201).send(invitation);
+    },
+  );
+
+  app.put(
+    '/api/saas/user/:tenantId/:userId/roles/tsUser/:isThoughtSpotUser/:emailEncoded',
+    {
+      config: access,
+      schema: {
+        summary: 'Replaces a tenant user’s roles (body: the list of roleId); the email is base64',
+        params: Type.Object({ tenantId: Id, userId: Id, isThoughtSpotUser: TsFlag, emailEncoded: Id }),
+        querystring: TsQuery,
+        body: UpdateRolesBody,
+        response: { 200: SaasUser },
+      },
+    },
+    async (request) => {
+      const { isThoughtSpotUser, ...ids } = request.params;
+      return updateUserRoles(
+        { db: app.db },
+        {
+          actor: requireUser(request),
+          ...ids,
+          roleIds: request.body,
+          isThoughtSpotUser: (request.query.isThoughtSpotUser ?? isThoughtSpotUser) === 'true',
+        },
+      );
+    },
+  );
+
+  app.delete(
+    '/api/saas/user/:tenantId/:userId/email/:emailEncoded',
+    {
+      config: access,
+      schema: {
+        summary: 'Removes a user from the tenant (its membership and roles only); the email is base64',
+        params: Type.Object({ tenantId: Id, userId: Id, emailEncoded: Id }),
+        response: { 204: Deleted },
+      },
+    },
+    async (request, reply) => {
+      await deleteUser({ db: app.db }, { actor: requireUser(request), ...request.params });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/api/saas/user/:tenantId/invitations/:invitationId/email/:emailEncoded',
+    {
+      config: access,
+      schema: {
+        summary: 'Deletes a pending invitation; its link then says so. The email is base64',
+        params: Type.Object({ tenantId: Id, invitationId: Id, emailEncoded: Id }),
+        response: { 204: Deleted },
+      },
+    },
+    async (request, reply) => {
+      await deleteInvitation({ db: app.db, now: clock }, { actor: requireUser(request), ...request.params });
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export default saasUserRoutes;

@@ -1,0 +1,26 @@
+import type { Database } from '@portal/db';
+import { findTenantMemberByEmail, memberTenantIds } from '@portal/db';
+import { canManageTenant, highestRank, type Principal } from '@portal/domain';
+import type { Kysely, Transaction } from 'kysely';
+import { notFound } from '../../plugins/errors.js';
+
+// Tenant isolation: every SaaS call names a tenant, and the caller must manage it. A tenant the
+// caller may not manage answers 404 like one that does not exist, so ids of other tenants leak
+// nothing.
+
+export type TenantActor = Principal & { userId: string; email: string };
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const TENANT_NOT_FOUND = 'Tenant not found.';
+
+export async function requireManagedTenant(db: Db, actor: TenantActor, tenantId: string): Promise<void> {
+  const memberOf = actor.isInternalAdmin ? [] : await memberTenantIds(db, actor);
+  if (!canManageTenant(actor, tenantId, memberOf)) throw notFound(TENANT_NOT_FOUND);
+}
+
+/** The highest external rank the actor holds in the tenant; undefined for internal admins (any). */
+export async function grantorRankIn(db: Db, actor: TenantActor, tenantId: string) {
+  if (actor.isInternalAdmin) return undefined;
+  const self = await findTenantMemberByEmail(db, tenantId, actor.email || actor.userId);
+  return highestRank(self?.roles ?? []);
+}

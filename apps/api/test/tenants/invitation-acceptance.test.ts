@@ -1,0 +1,195 @@
+import { insertInvitation, markInvitationMailed, sha256Hex } from '@portal/db';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seedTenantFixtures } from '../authorization/tenant-fixtures.js';
+import { startThoughtSpotStandIn } from '../stand-ins/thoughtspot.js';
+import { TestBrowser } from '../support/browser.js';
+import { type PortalWithSso, startPortalWithSso } from '../support/portal-with-sso.js';
+
+// Following an invitation link: through the real dev-sso sign-in to acceptance, or to the page
+// saying why not (expired, deleted, used, mismatched), with nothing changed.
+let t: PortalWithSso;
+let browser: TestBrowser;
+let counter = 0;
+
+/** A mailed invitation of tenant saas-mxa, and the token of its link. */
+async function invitation(
+  email: string,
+  options: { expired?: boolean; deleted?: boolean; isThoughtSpotUser?: boolean } = {},
+) {
+  const now = Date.now();
+  const created = await insertInvitation(t.database.db, {
+    tenantId: 'saas-mxa',
+    emailAddress: email,
+    userRoleIds: ['mx-corporate', 'mx-data-a', ...(options.isThoughtSpotUser ? ['mx-ts'] : [])],
+    isThoughtSpotUser: options.isThoughtSpotUser ?? false,
+    inviterName: 'Tess',
+    createdAt: new Date(now - 8 * 86_400_000),
+    expiresAt: new Date(options.expired ? now - 1000 : now + 86_400_000),
+  });
+  counter += 1;
+  const token = `token-${counter}-${created.invitationId}`;
+  await markInvitationMailed(t.database.db, created.invitationId, sha256Hex(token), new Date());
+  if (options.deleted) {
+    await t.database.db
+      .updateTable('invitations')
+      .set({ deleted_at: new Date() })
+      .where('invitation_id', '=', created.invitationId)
+      .execute();
+  }
+  return { ...created, link: `${t.publicUrl}/api/saas/invitations/accept?token=${token}` };
+}
+
+/** Opens the link; signs in at dev-sso as `login` when the link leads there. Returns where it ended. */
+async function follow(link: string, login?: string) {
+  const { response, url } = await browser.follow(
+    link,
+    {},
+    (u) => u.origin === t.publicUrl && !u.pathname.startsWith('/api/'),
+  );
+  if (url.origin === t.publicUrl || !login) return url;
+  const html = await response.text();
+  expect(html).toContain('Demo sign-in');
+  const done = await browser.submitForm(
+    url,
+    html,
+    { login, password: 'demo' },
+    (u) => u.origin === t.publicUrl && !u.pathname.startsWith('/api/'),
+  );
+  return done.url;
+}
+
+async function state(email: string, invitationId: string) {
+  const db = t.database.db;
+  return {
+    members: await db
+      .selectFrom('tenant_members')
+      .select(['tenant_id', 'user_id'])
+      .where('email_address', 'ilike', email)
+      .execute(),
+    users: await db.selectFrom('users').select('user_id').where('email', 'ilike', email).execute(),
+    invitation: await db
+      .selectFrom('invitations')
+      .select(['accepted_at', 'deleted_at'])
+      .where('invitation_id', '=', invitationId)
+      .executeTakeFirstOrThrow(),
+  };
+}
+
+beforeAll(async () => {
+  t = await startPortalWithSso();
+  await seedTenantFixtures(t.database.db);
+});
+afterAll(async () => t?.close());
+beforeEach(() => {
+  browser = new TestBrowser();
+});
+
+describe('accepting an invitation', () => {
+  it('signs the invited newcomer in, makes them a member with the invited roles, consumes the link, ensures the ThoughtSpot user', async () => {
+    const invited = await invitation('Fresh.Face@Invited.Demo', { isThoughtSpotUser: true });
+    // The identity comes back as fresh.face@invited.demo: compared case-insensitively.
+    const landed = await follow(invited.link, 'fresh.face@invited.demo');
+    expect(landed.pathname).toBe('/');
+    const me = await browser.request(`${t.publicUrl}/api/user`);
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ userId: 'Fresh.Face@Invited.Demo', isExternalUser: true });
+    const after = await state('fresh.face@invited.demo', invited.invitationId);
+    expect(after.members).toEqual([{ tenant_id: 'saas-mxa', user_id: 'Fresh.Face@Invited.Demo' }]);
+    expect(after.invitation.accepted_at).not.toBeNull();
+    const roles = await t.database.db
+      .selectFrom('tenant_member_roles')
+      .select('role_id')
+      .where('user_id', '=', 'Fresh.Face@Invited.Demo')
+      .orderBy('role_id')
+      .execute();
+    expect(roles.map((r) => r.role_id)).toEqual(['mx-corporate', 'mx-data-a', 'mx-ts']);
+    expect(await t.app.dashboardServices.thoughtSpot.findUser('Fresh.Face@Invited.Demo')).toMatchObject({
+      email: 'Fresh.Face@Invited.Demo',
+    });
+
+    // The link is single-use.
+    browser = new TestBrowser();
+    expect((await follow(invited.link)).href).toBe(`${t.publicUrl}/invitation?status=used`);
+  });
+
+  it.each([
+    ['expired', { expired: true }],
+    ['deleted', { deleted: true }],
+  ] as const)(
+    'sends an %s invitation to the page saying so, before any sign-in, changing nothing',
+    async (status, options) => {
+      const invited = await invitation(`${status}@invited.demo`, options);
+      const before = await state(`${status}@invited.demo`, invited.invitationId);
+      const landed = await follow(invited.link);
+      expect(landed.href).toBe(`${t.publicUrl}/invitation?status=${status}`);
+      expect(await state(`${status}@invited.demo`, invited.invitationId)).toEqual(before);
+      expect(browser.cookie('portal_session')).toBeUndefined();
+    },
+  );
+
+  it('refuses a signed-in identity whose e-mail is not the invited address, changing nothing', async () => {
+    const invited = await invitation('right.person@invited.demo');
+    const landed = await follow(invited.link, 'wrong.person@invited.demo');
+    expect(landed.href).toBe(`${t.publicUrl}/invitation?status=mismatched`);
+    expect(browser.cookie('portal_session')).toBeUndefined();
+    expect(await state('right.person@invited.demo', invited.invitationId)).toEqual({
+      members: [],
+      users: [],
+      invitation: { accepted_at: null, deleted_at: null },
+    });
+    expect(await state('wrong.person@invited.demo', invited.invitationId)).toMatchObject({
+      members: [],
+      users: [],
+    });
+  });
+
+  it('sends an unknown token to the page saying the link is not valid', async () => {
+    expect((await follow(`${t.publicUrl}/api/saas/invitations/accept?token=nope`)).href).toBe(
+      `${t.publicUrl}/invitation?status=invalid`,
+    );
+  });
+});
+
+describe('accepting with a configured ThoughtSpot (its stand-in)', () => {
+  let ts: Awaited<ReturnType<typeof startThoughtSpotStandIn>>;
+  let demo: PortalWithSso;
+  beforeAll(async () => {
+    ts = await startThoughtSpotStandIn('ts-secret-key');
+    demo = t;
+    t = await startPortalWithSso({
+      THOUGHTSPOT_HOST: ts.url,
+      THOUGHTSPOT_SECRET: 'ts-secret-key',
+      THOUGHTSPOT_ADMIN_USERNAME: 'tsadmin',
+    });
+    await seedTenantFixtures(t.database.db);
+  });
+  afterAll(async () => {
+    await t?.close();
+    t = demo;
+    await ts?.close();
+  });
+
+  it('creates the consumer in ThoughtSpot with the consumer group, once', async () => {
+    const invited = await invitation('ts.consumer@invited.demo', { isThoughtSpotUser: true });
+    expect((await follow(invited.link, 'ts.consumer@invited.demo')).pathname).toBe('/');
+    expect(ts.users.get('ts.consumer@invited.demo')).toMatchObject({ email: 'ts.consumer@invited.demo' });
+    expect(ts.groups.get('ts.consumer@invited.demo')).toEqual(['THOUGHTSPOT_CONSUMER']);
+
+    // Removed from the tenant and invited again: the ThoughtSpot user is found, not created twice.
+    await t.database.db
+      .deleteFrom('tenant_members')
+      .where('user_id', '=', 'ts.consumer@invited.demo')
+      .execute();
+    const again = await invitation('ts.consumer@invited.demo', { isThoughtSpotUser: true });
+    browser = new TestBrowser();
+    expect((await follow(again.link, 'ts.consumer@invited.demo')).pathname).toBe('/');
+    expect(ts.users.size).toBe(1);
+  });
+
+  it('without the consumer role, creates no ThoughtSpot user', async () => {
+    const invited = await invitation('plain@invited.demo');
+    browser = new TestBrowser();
+    expect((await follow(invited.link, 'plain@invited.demo')).pathname).toBe('/');
+    expect(ts.users.has('plain@invited.demo')).toBe(false);
+  });
+});

@@ -1,0 +1,379 @@
+import { addTenantMember } from '@portal/db';
+import { encodeBase64Email, MESSAGES } from '@portal/domain';
+import type { InvitationsReply, SaasInvitation, SaasRole, SaasUsersReply } from '@portal/domain/api/tenants';
+import { saasUsersCsv } from '@portal/domain/csv';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedTenantFixtures, type TenantMatrixIds } from '../authorization/tenant-fixtures.js';
+import { createTestApp, type TestApp } from '../helpers.js';
+import type { Persona, SeededPersonas } from '../support/personas.js';
+import { seedPersonas } from '../support/personas.js';
+
+// SPEC.md §5–§7 for tenant users: the rules of roles and invitations, paging, base64 emails and
+// the CSV of all users, through the real routes on a real database.
+let t: TestApp;
+let personas: SeededPersonas;
+let ids: TenantMatrixIds;
+
+async function call(
+  persona: Persona,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) {
+  const reply = await t.app.inject({
+    method,
+    url,
+    headers: await personas.headers(persona),
+    ...(payload !== undefined && { payload: payload as object }),
+  });
+  return { status: reply.statusCode, body: reply.body ? reply.json() : undefined };
+}
+const invite = (tenantId: string, ts: 'true' | 'false', body: unknown, persona: Persona = 'tenantAdmin') =>
+  call(persona, 'POST', `/api/saas/user/tenantId/${tenantId}/tsUser/${ts}/invite`, body);
+const rolesOf = (tenantId: string, userId: string) =>
+  t.database.db
+    .selectFrom('tenant_member_roles')
+    .select('role_id')
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .orderBy('role_id')
+    .execute()
+    .then((rows) => rows.map((r) => r.role_id));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  personas = await seedPersonas(t.database.db);
+  ids = await seedTenantFixtures(t.database.db);
+  // saas-mxc: the tenant persona holds only Corporate Manager there (for the no-escalation rule).
+  await t.database.db
+    .insertInto('tenants')
+    .values({ tenant_id: 'saas-mxc', display_name: 'Matrix C', logo_url: null })
+    .execute();
+  await t.database.db
+    .insertInto('roles')
+    .values({ role_id: 'mx-data-c', role_name: 'DATA_MXC', role_description: 'MXC data', rank: null })
+    .execute();
+  await addTenantMember(
+    t.database.db,
+    {
+      tenantId: 'saas-mxc',
+      userId: 'tenant-admin@demo.portal',
+      emailAddress: 'tenant-admin@demo.portal',
+      firstName: 'T',
+      lastName: 'A',
+    },
+    ['mx-corporate', 'mx-data-c'],
+  );
+  await addTenantMember(
+    t.database.db,
+    {
+      tenantId: 'saas-mxc',
+      userId: 'boss@mxc.example',
+      emailAddress: 'boss@mxc.example',
+      firstName: 'B',
+      lastName: 'C',
+    },
+    ['mx-partner', 'mx-data-c'],
+  );
+});
+afterAll(async () => t?.close());
+
+describe('roles', () => {
+  it('offers the external roles by rank, an _ONLY_ role only to the tenant its name includes, then the consumer role', async () => {
+    const a = await call('tenantAdmin', 'GET', `/api/saas/role?tenantId=${ids.tenantA}`);
+    expect((a.body as SaasRole[]).map((r) => r.roleDescription)).toEqual([
+      'Store Manager',
+      'Corporate Manager',
+      'MXA Regional',
+      'Partner Manager',
+      'ThoughtSpot Consumer',
+    ]);
+    const c = await call('tenantAdmin', 'GET', '/api/saas/role?tenantId=saas-mxc');
+    expect((c.body as SaasRole[]).map((r) => r.roleName)).not.toContain('EXT_ONLY_MXA_REGIONAL');
+    expect((c.body as SaasRole[]).map((r) => r.rank).slice(0, 3)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('inviting', () => {
+  it('attaches the tenant data role always and the consumer role when the box is ticked; the outbox gets the mail job', async () => {
+    const reply = await invite(ids.tenantA, 'true', {
+      inviterName: 'Tess Tenant',
+      emailAddress: ' New.Person@Example.com ',
+      userRoleIds: ['mx-corporate'],
+    });
+    expect(reply.status).toBe(201);
+    const invitation = reply.body as SaasInvitation;
+    expect(invitation).toMatchObject({
+      tenantId: ids.tenantA,
+      emailAddress: 'New.Person@Example.com',
+      userRoleIds: ['mx-corporate', 'mx-data-a', 'mx-ts'],
+      isThoughtSpotUser: true,
+      inviterName: 'Tess Tenant',
+    });
+    expect(invitation.invitationUrl).toMatch(new RegExp(`/invitation/${invitation.invitationId}$`));
+    const created = Date.parse(invitation.invitationCreationTimeStamp);
+    expect(Date.parse(invitation.invitationExpirationTimeStamp) - created).toBe(7 * 86_400_000);
+    const jobs = await t.database.db
+      .selectFrom('outbox')
+      .select('payload')
+      .where('job_name', '=', 'invitations.send')
+      .execute();
+    expect(jobs.map((j) => j.payload)).toContainEqual({ invitationId: invitation.invitationId });
+  });
+
+  it('reads the ThoughtSpot flag from the query as well (the spec’s second reading)', async () => {
+    const reply = await call(
+      'tenantAdmin',
+      'POST',
+      `/api/saas/user/tenantId/${ids.tenantA}/tsUser/false/invite?isThoughtSpotUser=true`,
+      { inviterName: 'T', emailAddress: 'query.flag@example.com', userRoleIds: ['mx-store'] },
+    );
+    expect(reply.status).toBe(201);
+    expect((reply.body as SaasInvitation).userRoleIds).toContain('mx-ts');
+  });
+
+  it('refuses a second invitation, or an invitation of a member, with a clear message', async () => {
+    const again = await invite(ids.tenantA, 'false', {
+      inviterName: 'T',
+      emailAddress: 'NEW.PERSON@example.com',
+      userRoleIds: ['mx-store'],
+    });
+    expect(again).toEqual({
+      status: 409,
+      body: { message: 'An invitation is already pending for this email address.' },
+    });
+    const member = await invite(ids.tenantA, 'false', {
+      inviterName: 'T',
+      emailAddress: 'MX-EDIT@mxa.example',
+      userRoleIds: ['mx-store'],
+    });
+    expect(member).toEqual({
+      status: 409,
+      body: { message: 'This email address already belongs to a user of this tenant.' },
+    });
+  });
+
+  it('needs a valid email and exactly one offered external role', async () => {
+    for (const body of [
+      { inviterName: 'T', emailAddress: 'not-an-email', userRoleIds: ['mx-store'] },
+      { inviterName: 'T', emailAddress: 'ok@example.com', userRoleIds: [] },
+    ]) {
+      expect(await invite(ids.tenantA, 'false', body)).toEqual({
+        status: 400,
+        body: { message: MESSAGES.inviteInvalid },
+      });
+    }
+    const two = await invite(ids.tenantA, 'false', {
+      inviterName: 'T',
+      emailAddress: 'two@example.com',
+      userRoleIds: ['mx-store', 'mx-corporate'],
+    });
+    expect(two).toEqual({ status: 400, body: { message: MESSAGES.inviteInvalid } });
+    const onlyOther = await invite('saas-mxc', 'false', {
+      inviterName: 'T',
+      emailAddress: 'regional@example.com',
+      userRoleIds: ['mx-only-mxa'],
+    });
+    expect(onlyOther.status).toBe(400);
+  });
+
+  it('lets no tenant administrator grant a role ranked above their own; internal admins grant any', async () => {
+    const body = { inviterName: 'T', emailAddress: 'up@example.com', userRoleIds: ['mx-partner'] };
+    expect(await invite('saas-mxc', 'false', body)).toEqual({
+      status: 403,
+      body: { message: 'You may not grant a role ranked above your own.' },
+    });
+    expect(await invite('saas-mxc', 'false', { ...body, userRoleIds: ['mx-corporate'] })).toMatchObject({
+      status: 201,
+    });
+    expect(
+      await invite('saas-mxc', 'false', { ...body, emailAddress: 'up2@example.com' }, 'internalAdmin'),
+    ).toMatchObject({ status: 201 });
+    // Nor change or remove someone ranked above them.
+    const boss = encodeBase64Email('boss@mxc.example');
+    expect(
+      (
+        await call(
+          'tenantAdmin',
+          'PUT',
+          `/api/saas/user/saas-mxc/boss@mxc.example/roles/tsUser/false/${boss}`,
+          ['mx-store'],
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (await call('tenantAdmin', 'DELETE', `/api/saas/user/saas-mxc/boss@mxc.example/email/${boss}`)).status,
+    ).toBe(403);
+    expect(await rolesOf('saas-mxc', 'boss@mxc.example')).toEqual(['mx-data-c', 'mx-partner']);
+  });
+});
+
+describe('editing roles and deleting', () => {
+  it('replaces the roles by the rules; the consumer role goes when unticked', async () => {
+    const email = encodeBase64Email(ids.userToEdit);
+    const url = (ts: string) => `/api/saas/user/${ids.tenantA}/${ids.userToEdit}/roles/tsUser/${ts}/${email}`;
+    const ticked = await call('tenantAdmin', 'PUT', url('true'), ['mx-corporate']);
+    expect(ticked.status).toBe(200);
+    expect(await rolesOf(ids.tenantA, ids.userToEdit)).toEqual(['mx-corporate', 'mx-data-a', 'mx-ts']);
+    await call('tenantAdmin', 'PUT', url('false'), ['mx-store', 'mx-ts']);
+    expect(await rolesOf(ids.tenantA, ids.userToEdit)).toEqual(['mx-data-a', 'mx-store']);
+    expect((await call('tenantAdmin', 'PUT', url('false'), [])).body).toEqual({
+      message: MESSAGES.selectRole,
+    });
+  });
+
+  it('takes emails in base64 and refuses one that is not the record’s', async () => {
+    const url = (encoded: string) =>
+      `/api/saas/user/${ids.tenantA}/${ids.userToEdit}/roles/tsUser/false/${encoded}`;
+    const urlSafe = Buffer.from(ids.userToEdit.toUpperCase()).toString('base64url');
+    expect((await call('tenantAdmin', 'PUT', url(urlSafe), ['mx-store'])).status).toBe(200);
+    const wrong = await call('tenantAdmin', 'PUT', url(encodeBase64Email('other@mxa.example')), [
+      'mx-corporate',
+    ]);
+    expect(wrong).toEqual({ status: 400, body: { message: 'The email address does not match this user.' } });
+    expect((await call('tenantAdmin', 'PUT', url('not*base64'), ['mx-corporate'])).status).toBe(400);
+    expect(await rolesOf(ids.tenantA, ids.userToEdit)).toEqual(['mx-data-a', 'mx-store']);
+  });
+
+  it('deletes a pending invitation (then 404) and a user’s membership of that tenant only, ending their sessions', async () => {
+    const invitation = await invite(ids.tenantA, 'false', {
+      inviterName: 'T',
+      emailAddress: 'to-withdraw@example.com',
+      userRoleIds: ['mx-store'],
+    });
+    const { invitationId } = invitation.body as SaasInvitation;
+    const path = `/api/saas/user/${ids.tenantA}/invitations/${invitationId}/email/`;
+    expect(
+      (await call('tenantAdmin', 'DELETE', path + encodeBase64Email('someone@else.example'))).status,
+    ).toBe(400);
+    expect(
+      (await call('tenantAdmin', 'DELETE', path + encodeBase64Email('to-withdraw@example.com'))).status,
+    ).toBe(204);
+    expect(
+      (await call('tenantAdmin', 'DELETE', path + encodeBase64Email('to-withdraw@example.com'))).status,
+    ).toBe(404);
+
+    // A person in two tenants: removed from A, still in B, sessions kept.
+    await addTenantMember(
+      t.database.db,
+      {
+        tenantId: ids.tenantB,
+        userId: ids.userToDelete,
+        emailAddress: ids.userToDelete,
+        firstName: '',
+        lastName: '',
+      },
+      ['mx-store'],
+    );
+    await t.database.db
+      .insertInto('users')
+      .values({ user_id: ids.userToDelete, email: ids.userToDelete })
+      .execute();
+    await t.database.db
+      .insertInto('sessions')
+      .values({
+        session_hash: 'h-del',
+        user_id: ids.userToDelete,
+        provider: 'sso',
+        id_token: null,
+        last_seen_at: new Date(),
+        expires_at: new Date(Date.now() + 3_600_000),
+      })
+      .execute();
+    const remove = `/api/saas/user/${ids.tenantA}/${ids.userToDelete}/email/${encodeBase64Email(ids.userToDelete)}`;
+    expect((await call('tenantAdmin', 'DELETE', remove)).status).toBe(204);
+    expect(await rolesOf(ids.tenantA, ids.userToDelete)).toEqual([]);
+    expect(await rolesOf(ids.tenantB, ids.userToDelete)).toEqual(['mx-store']);
+    const sessions = () =>
+      t.database.db
+        .selectFrom('sessions')
+        .select('session_hash')
+        .where('user_id', '=', ids.userToDelete)
+        .execute();
+    expect(await sessions()).toHaveLength(1);
+    // Removed from B as well (by an internal admin): they belong nowhere now, their sessions end.
+    const removeB = `/api/saas/user/${ids.tenantB}/${ids.userToDelete}/email/${encodeBase64Email(ids.userToDelete)}`;
+    expect((await call('internalAdmin', 'DELETE', removeB)).status).toBe(204);
+    expect(await sessions()).toHaveLength(0);
+  });
+});
+
+describe('lists', () => {
+  beforeAll(async () => {
+    const db = t.database.db;
+    await db
+      .insertInto('tenants')
+      .values({ tenant_id: 'saas-many', display_name: 'Many', logo_url: null })
+      .execute();
+    await db
+      .insertInto('tenant_members')
+      .values(
+        Array.from({ length: 120 }, (_, i) => ({
+          tenant_id: 'saas-many',
+          user_id: `u${String(i).padStart(3, '0')}@many.example`,
+          email_address:
+            i === 0
+              ? '=HYPERLINK("http://evil")@many.example'
+              : `u${String(i).padStart(3, '0')}@many.example`,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('tenant_member_roles')
+      .values({ tenant_id: 'saas-many', user_id: 'u000@many.example', role_id: 'mx-store' })
+      .execute();
+    const now = Date.now();
+    await db
+      .insertInto('invitations')
+      .values(
+        Array.from({ length: 105 }, (_, i) => ({
+          tenant_id: 'saas-many',
+          email_address: `i${i}@many.example`,
+          user_role_ids: ['mx-store'],
+          created_at: new Date(now - i * 1000),
+          // Five have expired: they drop out of the pending list.
+          expires_at: new Date(i < 5 ? now - 1000 : now + 86_400_000),
+        })),
+      )
+      .execute();
+  });
+
+  it('pages users by 50 with the total count', async () => {
+    const first = (await call('internalAdmin', 'GET', '/api/saas/user/saas-many')).body as SaasUsersReply;
+    expect(first).toMatchObject({ count: 120, page: 1, limit: 50 });
+    expect(first.users).toHaveLength(50);
+    const last = (await call('internalAdmin', 'GET', '/api/saas/user/saas-many?page=3'))
+      .body as SaasUsersReply;
+    expect(last.users).toHaveLength(20);
+    expect((await call('internalAdmin', 'GET', '/api/saas/user/saas-many?limit=51')).status).toBe(400);
+  });
+
+  it('pages pending invitations by 100 (first, previous, next), expired ones left out', async () => {
+    const first = (await call('internalAdmin', 'GET', '/api/saas/user/saas-many/invitations'))
+      .body as InvitationsReply;
+    expect(first.invitations).toHaveLength(100);
+    expect(first.hasNext).toBe(false);
+    expect(first.invitations.map((i) => i.emailAddress)).not.toContain('i0@many.example');
+    const small = (await call('internalAdmin', 'GET', '/api/saas/user/saas-many/invitations?limit=40&page=3'))
+      .body as InvitationsReply;
+    expect(small).toMatchObject({ page: 3, limit: 40, hasNext: false });
+    expect(small.invitations).toHaveLength(20);
+  });
+
+  it('gives all users for the CSV, whose formula-looking values are escaped', async () => {
+    const all = await call('internalAdmin', 'GET', '/api/saas/user/saas-many/all');
+    expect(all.body).toHaveLength(120);
+    const csv = saasUsersCsv(all.body as SaasUsersReply['users']);
+    expect(csv.split('\r\n')[0]).toBe('Email,Roles');
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil"")@many.example",Store Manager`);
+    expect(csv).not.toMatch(/(^|\r\n)=/);
+  });
+
+  it('lists the tenants the caller manages', async () => {
+    const mine = await call('tenantAdmin', 'GET', '/api/saas/tenant');
+    expect((mine.body as { tenantId: string }[]).map((x) => x.tenantId).sort()).toEqual([
+      'saas-mxa',
+      'saas-mxc',
+    ]);
+  });
+});

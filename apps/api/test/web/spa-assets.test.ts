@@ -1,0 +1,94 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompress } from '../../../web/vite-precompress.js';
+import { createTestApp, type TestApp } from '../helpers.js';
+import { seedPersonas } from '../support/personas.js';
+
+// The built SPA as the API serves it: hashed assets precompressed at build time (the Vite plugin
+// of apps/web, run here on a small build) and kept a year; index.html asked again every time.
+const script = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, name: 'row ${i}' }`).join(', ')}];\n`;
+const html = `<!doctype html><html lang="en"><head><title>Partner Portal</title><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+
+describe('the SPA build as served', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'portal-dist-'));
+    await mkdir(join(dist, 'assets'));
+    await writeFile(join(dist, 'index.html'), html);
+    await writeFile(join(dist, 'assets', 'index-AbC123.js'), script);
+    const plugin = precompress() as unknown as {
+      configResolved(config: { root: string; build: { outDir: string } }): void;
+      closeBundle(): Promise<void>;
+    };
+    plugin.configResolved({ root: dist, build: { outDir: '.' } });
+    await plugin.closeBundle();
+    t = await createTestApp({ WEB_DIST: dist });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('sends a hashed asset as brotli when asked, kept a year and immutable', async () => {
+    const reply = await t.app.inject({
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-encoding']).toBe('br');
+    expect(reply.headers['content-type']).toMatch(/javascript/);
+    expect(reply.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(reply.headers.vary).toMatch(/accept-encoding/i);
+    // Only what a script needs: no document policies on every asset of a phone's first load.
+    expect(reply.headers['x-content-type-options']).toBe('nosniff');
+    expect(reply.headers['content-security-policy']).toBeUndefined();
+    expect(reply.rawPayload.length).toBeLessThan(script.length / 4);
+    expect(brotliDecompressSync(reply.rawPayload).toString()).toBe(script);
+  });
+
+  it('sends gzip to a browser without brotli, and the file itself to one that takes neither', async () => {
+    const gzip = await t.app.inject({
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+    const plain = await t.app.inject({
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('never lets index.html be kept as immutable, nor by a shared cache', async () => {
+    for (const url of ['/', '/reports/EXT/P1', '/index.html']) {
+      const reply = await t.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(reply.statusCode, url).toBe(200);
+      expect(reply.headers['cache-control'], url).toBe('private, no-cache');
+      expect(reply.headers['cache-control'], url).not.toMatch(/immutable|public|max-age/);
+      expect(reply.headers['content-security-policy'], url).toContain("default-src 'self'");
+    }
+  });
+
+  it('compresses JSON replies above the threshold and marks API replies private, not stored', async () => {
+    // The API docs (for signed-in internal users): a large JSON reply.
+    const personas = await seedPersonas(t.database.db);
+    const signedIn = await personas.headers('internalAdmin');
+    const docs = await t.app.inject({
+      url: '/api/docs/json',
+      headers: { ...signedIn, 'accept-encoding': 'br' },
+    });
+    expect(docs.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(docs.rawPayload).toString()).openapi).toMatch(/^3\./);
+    const small = await t.app.inject({ url: '/api/user', headers: { 'accept-encoding': 'br' } });
+    expect(small.statusCode).toBe(401);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.headers['cache-control']).toBe('private, no-store');
+  });
+});

@@ -1,0 +1,70 @@
+import { Stack, TextInput } from '@mantine/core';
+import { invoiceRequestProblems } from '@portal/domain';
+import type { InvoiceRequestBody } from '@portal/domain/api/forms';
+import { type FormEvent, useState } from 'react';
+import { FormActions } from '../admin/form/FormActions.js';
+import { useAdminSave } from '../admin/form/use-admin-save.js';
+import { toFieldErrors } from '../admin/list/form-errors.js';
+import { BatchNote } from './BatchNote.js';
+import { todayUtc, toEpoch } from './form-dates.js';
+
+export type InvoiceValues = { accountNumber: string; startDate: string; endDate: string };
+
+export const INVOICES_LIST = '/forms/customer-invoice';
+export const INVOICES_API = '/api/form/user-invoices';
+
+/** SPEC.md §5 customer invoice: 16-digit account number; start and end dates, not in the future, start not after end. */
+export function InvoiceForm({
+  initial,
+  send,
+}: {
+  initial: InvoiceValues;
+  send: (body: InvoiceRequestBody) => Promise<unknown>;
+}) {
+  const [values, setValues] = useState(initial);
+  const { errors, setErrors, saving, save, cancel } = useAdminSave({
+    list: INVOICES_LIST,
+    forget: [INVOICES_API],
+    what: 'invoice request',
+  });
+  const today = todayUtc();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const body = {
+      accountNumber: values.accountNumber.trim(),
+      startDate: toEpoch(values.startDate),
+      endDate: toEpoch(values.endDate),
+    };
+    const problems = invoiceRequestProblems(body, today);
+    setErrors(toFieldErrors(problems));
+    if (problems.length === 0) await save(() => send(body));
+  }
+
+  const field = (name: keyof InvoiceValues) => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
+      setValues({ ...values, [name]: event.currentTarget.value }),
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack maw={480}>
+        <TextInput
+          label="Account Number"
+          description="16 digits"
+          required
+          inputMode="numeric"
+          maxLength={16}
+          autoComplete="off"
+          {...field('accountNumber')}
+        />
+        <TextInput label="Start Date" type="date" required max={today} {...field('startDate')} />
+        <TextInput label="End Date" type="date" required max={today} {...field('endDate')} />
+        <BatchNote kind="invoices" />
+        <FormActions saving={saving} onCancel={cancel} />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,141 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './schema.js';
+
+// The test factories (like immich's medium tests' ctx.newUser()): each inserts the least row a test
+// needs, with defaults for what the test does not care about. Import them from @portal/db/testing.
+
+export async function ensureReferenceData(db: Kysely<Database>): Promise<void> {
+  await db
+    .insertInto('access_types')
+    .values([
+      { code: 'EXT', name: 'External' },
+      { code: 'INT', name: 'Internal' },
+    ])
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await db
+    .insertInto('frequency_types')
+    .values([
+      { code: 'DLY', name: 'Day' },
+      { code: 'WLY', name: 'Week' },
+      { code: 'MLY', name: 'Month' },
+    ])
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+export async function newPartner(
+  db: Kysely<Database>,
+  partner: { code: string; name?: string; accessTypeCode?: string },
+): Promise<number> {
+  const row = await db
+    .insertInto('partners')
+    .values({
+      access_type_code: partner.accessTypeCode ?? 'EXT',
+      code: partner.code,
+      name: partner.name ?? partner.code,
+    })
+    .returning('partner_id')
+    .executeTakeFirstOrThrow();
+  return row.partner_id;
+}
+
+export async function newCategory(
+  db: Kysely<Database>,
+  category: { code: string; name?: string; ownerEmails?: string[] },
+): Promise<void> {
+  await db
+    .insertInto('report_categories')
+    .values({
+      code: category.code,
+      name: category.name ?? category.code,
+      owner_emails: category.ownerEmails ?? [],
+    })
+    .execute();
+}
+
+export async function newMonitor(
+  db: Kysely<Database>,
+  monitor: {
+    partnerId: number;
+    categoryCode: string;
+    frequencyTypeCode: string;
+    frequencyDay?: string | null;
+    frequencyNumber?: number | null;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('report_monitors')
+    .values({
+      partner_id: monitor.partnerId,
+      category_code: monitor.categoryCode,
+      frequency_type_code: monitor.frequencyTypeCode,
+      frequency_day: monitor.frequencyDay ?? null,
+      frequency_number: monitor.frequencyNumber ?? null,
+    })
+    .returning('report_monitor_id')
+    .executeTakeFirstOrThrow();
+  return row.report_monitor_id;
+}
+
+export async function newReport(
+  db: Kysely<Database>,
+  report: {
+    partnerId: number;
+    categoryCode: string;
+    frequencyTypeCode: string;
+    reportDate: string;
+    fileName?: string;
+    deletedAt?: Date;
+  },
+): Promise<number> {
+  const fileName = report.fileName ?? `${report.categoryCode}-${report.reportDate}.csv`;
+  const row = await db
+    .insertInto('reports')
+    .values({
+      partner_id: report.partnerId,
+      category_code: report.categoryCode,
+      frequency_type_code: report.frequencyTypeCode,
+      report_date: report.reportDate,
+      file_name: fileName,
+      file_size: 10,
+      content_type: 'text/csv',
+      sha256: '0'.repeat(64),
+      storage_key: `test/${report.partnerId}/${report.categoryCode}/${report.reportDate}/${fileName}`,
+      last_modified: new Date(`${report.reportDate}T06:00:00Z`),
+      deleted_at: report.deletedAt ?? null,
+    })
+    .returning('report_id')
+    .executeTakeFirstOrThrow();
+  return row.report_id;
+}
+
+/** A person (external unless said otherwise); rights are given with setUserAccess. */
+export async function newUser(
+  db: Kysely<Database>,
+  user: {
+    userId: string;
+    firstName?: string;
+    lastName?: string;
+    email?: string;
+    isExternalUser?: boolean;
+    isInternalAdmin?: boolean;
+    disabled?: boolean;
+  },
+): Promise<string> {
+  await db
+    .insertInto('users')
+    .values({
+      user_id: user.userId,
+      first_name: user.firstName ?? 'Test',
+      last_name: user.lastName ?? 'User',
+      email: user.email ?? `${user.userId}@test.portal`,
+      phone: null,
+      common_id: null,
+      is_external_user: user.isExternalUser ?? true,
+      is_internal_admin: user.isInternalAdmin ?? false,
+      disabled_at: user.disabled ? new Date() : null,
+    })
+    .execute();
+  return user.userId;
+}

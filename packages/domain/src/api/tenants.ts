@@ -1,0 +1,74 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { Nullable } from './common.js';
+
+// Request and reply shapes of SPEC.md §7 "SaaS users", defined once: the API validates with them
+// and the SPA takes their types (import type).
+
+export const SaasRole = Type.Object({
+  roleId: Type.String(),
+  roleName: Type.String(),
+  roleDescription: Type.String(),
+  rank: Nullable(Type.Number()),
+});
+export type SaasRole = Static<typeof SaasRole>;
+
+export const Tenant = Type.Object({
+  tenantId: Type.String(),
+  displayName: Type.String(),
+  branding: Type.Object({ logoUrl: Nullable(Type.String()) }),
+});
+export type Tenant = Static<typeof Tenant>;
+export const TenantsReply = Type.Array(Tenant);
+
+export const SaasUser = Type.Object({
+  userId: Type.String(),
+  emailAddress: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  roles: Type.Array(SaasRole),
+});
+export type SaasUser = Static<typeof SaasUser>;
+
+export const SaasUsersReply = Type.Object({
+  users: Type.Array(SaasUser),
+  count: Type.Integer(),
+  page: Type.Integer(),
+  limit: Type.Integer(),
+});
+export type SaasUsersReply = Static<typeof SaasUsersReply>;
+export const AllSaasUsersReply = Type.Array(SaasUser);
+
+/** Offered roles of a tenant, for the invite and edit forms (GET /api/saas/role?tenantId=). */
+export const RolesReply = Type.Array(SaasRole);
+
+export const SaasInvitation = Type.Object({
+  invitationId: Type.String(),
+  tenantId: Type.String(),
+  emailAddress: Type.String(),
+  userRoleIds: Type.Array(Type.String()),
+  isThoughtSpotUser: Type.Boolean(),
+  inviterName: Type.String(),
+  invitationUrl: Type.String(),
+  invitationCreationTimeStamp: Type.String({ format: 'date-time' }),
+  invitationExpirationTimeStamp: Type.String({ format: 'date-time' }),
+});
+export type SaasInvitation = Static<typeof SaasInvitation>;
+
+export const InvitationsReply = Type.Object({
+  invitations: Type.Array(SaasInvitation),
+  page: Type.Integer(),
+  limit: Type.Integer(),
+  /** Whether a next page exists: the invitations list pages by first, previous and next only. */
+  hasNext: Type.Boolean(),
+});
+export type InvitationsReply = Static<typeof InvitationsReply>;
+
+export const InviteBody = Type.Object({
+  inviterName: Type.String({ maxLength: 200, default: '' }),
+  emailAddress: Type.String({ maxLength: 320 }),
+  userRoleIds: Type.Array(Type.String({ maxLength: 200 }), { maxItems: 20 }),
+});
+export type InviteBody = Static<typeof InviteBody>;
+
+/** The edit call's body is the list of roleId. */
+export const UpdateRolesBody = Type.Array(Type.String({ maxLength: 200 }), { maxItems: 20 });

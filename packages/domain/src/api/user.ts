@@ -1,0 +1,21 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { Nullable } from './common.js';
+
+// GET /api/user and PUT /api/user (SPEC.md §3 "User"): the signed-in user, read by the SPA at start.
+
+export const PortalUser = Type.Object({
+  userId: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  email: Type.String(),
+  phone: Nullable(Type.String()),
+  commonId: Nullable(Type.String()),
+  isExternalUser: Nullable(Type.Boolean()),
+  isInternalAdmin: Type.Boolean(),
+  isServiceAccount: Type.Boolean(),
+  features: Type.Array(Type.String()),
+  partners: Type.Object({
+    partnerAccess: Type.Array(Type.Object({ accessTypeCode: Type.String(), partnerCode: Type.String() })),
+  }),
+});
+export type PortalUser = Static<typeof PortalUser>;

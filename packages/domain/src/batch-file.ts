@@ -1,0 +1,113 @@
+import { csvCell } from './csv.js';
+import type { BatchKind } from './form-batch.js';
+import { disputeReasonCode } from './operational-forms.js';
+
+// The batch files of the operational forms (docs/batch-files.md): CSV, CRLF lines, a header
+// line, one record a line in record-id order, amounts in cents, then one trailer line with the
+// batch date, the record count, the total in cents and the SHA-256 of every byte before the
+// trailer. Nothing in a file depends on when it was written, so a re-run writes the same bytes.
+
+export const BATCH_FILE_CONTENT_TYPE = 'text/csv';
+
+export const DISPUTE_FILE_HEADER = [
+  'record_id',
+  'batch_date',
+  'retailer',
+  'message_type',
+  'customer_id',
+  'bin',
+  'message_date',
+  'dispute_reason_code',
+  'dispute_reason_desc',
+  'transaction_date',
+  'last_four_card_num',
+  'dispute_amount_cents',
+  'transaction_amount_cents',
+  'issuer_claim_id',
+  'issuer_claim_transaction_id',
+  'merchant_id',
+  'acquirer_ref_id',
+  'acquirer_claim_id',
+  'chargeback_reference_id',
+] as const;
+
+export const INVOICE_FILE_HEADER = [
+  'record_id',
+  'batch_date',
+  'account_number',
+  'start_date',
+  'end_date',
+] as const;
+
+export type DisputeFileRecord = {
+  recordId: number;
+  retailer: string;
+  messageType: string;
+  customerId: string;
+  bin: string;
+  messageDate: string;
+  disputeReasonDesc: string;
+  transactionDate: string;
+  lastFourCardNum: string;
+  disputeAmountCents: number;
+  transactionAmountCents: number;
+  issuerClaimId: string;
+  issuerClaimTransactionId: string;
+  merchantId: string;
+  acquirerRefId: string;
+  acquirerClaimId: string | null;
+  chargebackReferenceId: string | null;
+};
+
+export type InvoiceFileRecord = {
+  recordId: number;
+  accountNumber: string;
+  startDate: string;
+  endDate: string;
+};
+
+const line = (cells: readonly (string | number | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+export function batchFileHeader(kind: BatchKind): string {
+  return line(kind === 'disputes' ? DISPUTE_FILE_HEADER : INVOICE_FILE_HEADER);
+}
+
+export function disputeFileLine(batchDate: string, r: DisputeFileRecord): string {
+  return line([
+    r.recordId,
+    batchDate,
+    r.retailer,
+    r.messageType,
+    r.customerId,
+    r.bin,
+    r.messageDate,
+    disputeReasonCode(r.disputeReasonDesc) ?? '',
+    r.disputeReasonDesc,
+    r.transactionDate,
+    r.lastFourCardNum,
+    r.disputeAmountCents,
+    r.transactionAmountCents,
+    r.issuerClaimId,
+    r.issuerClaimTransactionId,
+    r.merchantId,
+    r.acquirerRefId,
+    r.acquirerClaimId,
+    r.chargebackReferenceId,
+  ]);
+}
+
+export function invoiceFileLine(batchDate: string, r: InvoiceFileRecord): string {
+  return line([r.recordId, batchDate, r.accountNumber, r.startDate, r.endDate]);
+}
+
+export type BatchTrailer = { batchDate: string; count: number; totalCents: number; sha256: string };
+
+/** TRAILER,<batch date>,<record count>,<total cents>,<sha-256 hex of every byte before this line> */
+export function batchFileTrailer(t: BatchTrailer): string {
+  return line(['TRAILER', t.batchDate, t.count, t.totalCents, t.sha256]);
+}
+
+/** Where a batch file lives in storage: one key per kind and date, so a re-run replaces it. */
+export function batchFileKey(kind: BatchKind, batchDate: string): string {
+  return `batches/${kind}/${kind}-batch-${batchDate}.csv`;
+}

@@ -1,0 +1,82 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { checkImageSize, readImageSize } from './image-dimensions.js';
+import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE_PX } from './limits.js';
+
+/** A PNG signature and IHDR chunk declaring this size (enough for the header check). */
+function pngHeader(width: number, height: number): Uint8Array {
+  const bytes = new Uint8Array(33);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+  const view = new DataView(bytes.buffer);
+  view.setUint32(16, width);
+  view.setUint32(20, height);
+  bytes.set([8, 6, 0, 0, 0], 24);
+  return bytes;
+}
+
+/** SOI, an APP0 (JFIF) segment, fill bytes, then a start-of-frame (marker sof) declaring this size. */
+function jpegHeader(width: number, height: number, sof = 0xc0): Uint8Array {
+  const app0 = [0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0];
+  const frame = [0xff, sof, 0, 11, 8, height >> 8, height & 255, width >> 8, width & 255, 1, 1, 0x11, 0];
+  return Uint8Array.from([0xff, 0xd8, ...app0, 0xff, 0xff, ...frame, 0xff, 0xda, 0, 2]);
+}
+
+describe('declared image size', () => {
+  it('reads a PNG IHDR and a JPEG start of frame', () => {
+    expect(readImageSize('png', pngHeader(640, 480))).toEqual({ width: 640, height: 480 });
+    expect(readImageSize('jpeg', jpegHeader(1920, 1080))).toEqual({ width: 1920, height: 1080 });
+    expect(readImageSize('jpeg', jpegHeader(300, 200, 0xc2))).toEqual({ width: 300, height: 200 });
+  });
+
+  it('cannot read a header cut short, or a JPEG whose scan starts before any frame', () => {
+    expect(readImageSize('png', pngHeader(1, 1).subarray(0, 20))).toBeNull();
+    expect(readImageSize('jpeg', Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a]))).toBeNull();
+    expect(readImageSize('jpeg', Uint8Array.from([0xff, 0xd8, 0xff, 0xda, 0, 2, 0xff, 0xc0]))).toBeNull();
+  });
+
+  it('refuses 50000 × 50000 pixels with the size and the limits in the message', () => {
+    const check = checkImageSize('png', pngHeader(50_000, 50_000));
+    expect(check).toEqual({
+      ok: false,
+      message: `The image is too large: 50000 × 50000 pixels. Please upload an image of at most ${MAX_IMAGE_SIDE_PX} pixels a side and 25 megapixels.`,
+    });
+    expect(checkImageSize('jpeg', jpegHeader(65_535, 65_535)).ok).toBe(false);
+    expect(checkImageSize('png', pngHeader(0, 10)).ok).toBe(false);
+    expect(checkImageSize('png', pngHeader(1, 1)).ok).toBe(true);
+  });
+
+  it('accepts exactly what fits the budget', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 70_000 }),
+        fc.integer({ min: 0, max: 70_000 }),
+        (width, height) => {
+          const fits =
+            width >= 1 &&
+            height >= 1 &&
+            width <= MAX_IMAGE_SIDE_PX &&
+            height <= MAX_IMAGE_SIDE_PX &&
+            width * height <= MAX_IMAGE_PIXELS;
+          expect(checkImageSize('png', pngHeader(width, height)).ok).toBe(fits);
+          if (width < 65_536 && height < 65_536) {
+            expect(checkImageSize('jpeg', jpegHeader(width, height)).ok).toBe(fits);
+          }
+        },
+      ),
+    );
+  });
+
+  it('never throws on arbitrary bytes after a signature', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 64 }), (tail) => {
+        for (const head of [
+          [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+          [0xff, 0xd8],
+        ]) {
+          const bytes = Uint8Array.from([...head, ...tail]);
+          expect(() => checkImageSize(head.length === 2 ? 'jpeg' : 'png', bytes)).not.toThrow();
+        }
+      }),
+    );
+  });
+});

@@ -1,0 +1,49 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { findForbiddenText, hasForbiddenCharacter } from './input-text.js';
+
+describe('hasForbiddenCharacter', () => {
+  it.each([
+    ['a\u0000b', true],
+    ['\ud800', true],
+    ['x\ud800y', true],
+    ['\udc00', true],
+    ['\udc00\ud800', true],
+    ['\ud83d\ude00', false],
+    ['plain text, accents é and 漢字', false],
+    ['', false],
+  ])('%j: %s', (text, expected) => {
+    expect(hasForbiddenCharacter(text)).toBe(expected);
+  });
+
+  it('agrees with String.prototype.isWellFormed for any UTF-16 string without NUL', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => {
+        const wellFormed = (text as string & { isWellFormed(): boolean }).isWellFormed();
+        expect(hasForbiddenCharacter(text)).toBe(!wellFormed || text.includes('\u0000'));
+      }),
+    );
+  });
+});
+
+describe('findForbiddenText', () => {
+  it('names the first bad field by its path', () => {
+    expect(findForbiddenText({ a: 'ok', b: [{ c: 'x' }, { c: 'y\u0000' }] })?.field).toBe('b[1].c');
+    expect(findForbiddenText({ a: 'ok' })).toBeNull();
+    expect(findForbiddenText({ 'k\ud800': 1 })?.field).toBe('k\ud800');
+    expect(findForbiddenText('\u0000')?.field).toBe('body');
+    expect(findForbiddenText(['x', '\ud800'])?.field).toBe('[1]');
+  });
+
+  it('says which field in its message', () => {
+    expect(findForbiddenText({ firstName: 'Tess\ud800' })?.message).toMatch(
+      /^firstName contains a character/,
+    );
+  });
+
+  it('walks a deeply nested value without exhausting the stack', () => {
+    let deep: unknown = 'a\u0000';
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    expect(findForbiddenText(deep)?.field).toMatch(/^\[0\]/);
+  });
+});

@@ -1,0 +1,139 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  canManageTenant,
+  chooseRoles,
+  dataRoleOf,
+  highestRank,
+  isRoleAvailableToTenant,
+  mayManageMember,
+  offeredExternalRoles,
+  sortTenantsByDisplayName,
+  type TenantRole,
+  tenantCodeOf,
+  tenantDisplayName,
+} from './tenant-roles.js';
+
+const role = (roleId: string, roleName: string, rank: number | null = null): TenantRole => ({
+  roleId,
+  roleName,
+  roleDescription: roleName,
+  rank,
+});
+const roles = [
+  role('pm', 'EXT_PARTNER_MANAGER', 3),
+  role('sm', 'EXT_STORE_MANAGER', 1),
+  role('cm', 'EXT_CORPORATE_MANAGER', 2),
+  role('sm-acme', 'EXT_ONLY_ACME_REGIONAL', 2),
+  role('data-acme', 'DATA_ACME'),
+  role('data-globex', 'DATA_GLOBEX'),
+  role('data-only-initech', 'DATA_ONLY_INITECH'),
+  role('ts', 'THOUGHTSPOT_CONSUMER'),
+];
+const principal = (over: Partial<Parameters<typeof canManageTenant>[0]> = {}) => ({
+  isInternalAdmin: false,
+  isExternalUser: true,
+  features: ['MANAGE_EXTERNAL_USERS'],
+  partnerGrants: [],
+  ...over,
+});
+
+describe('tenant roles (SPEC.md §6)', () => {
+  it('reads the tenant code after the first dash', () => {
+    expect(tenantCodeOf('saas-acme')).toBe('acme');
+    expect(tenantCodeOf('saas-acme-east')).toBe('acme-east');
+    expect(tenantCodeOf('nodash')).toBe('');
+  });
+
+  it('offers the external roles sorted by rank', () => {
+    expect(offeredExternalRoles(roles, 'saas-globex').map((r) => r.roleId)).toEqual(['sm', 'cm', 'pm']);
+  });
+
+  it('offers an _ONLY_ role only to the tenant whose code its name includes', () => {
+    expect(offeredExternalRoles(roles, 'saas-acme').map((r) => r.roleId)).toEqual([
+      'sm',
+      'cm',
+      'sm-acme',
+      'pm',
+    ]);
+    expect(isRoleAvailableToTenant(role('x', 'DATA_ONLY_ACME'), 'saas-acme')).toBe(true);
+    expect(isRoleAvailableToTenant(role('x', 'DATA_ONLY_ACME'), 'saas-globex')).toBe(false);
+    expect(isRoleAvailableToTenant(role('x', 'DATA_ACME'), 'saas-globex')).toBe(true);
+  });
+
+  it('never offers an _ONLY_ role to a tenant its name does not include', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Z]{2,8}$/), fc.stringMatching(/^[a-z]{2,8}$/), (named, code) => {
+        // The spec's rule is literal: the whole name must not contain the code anywhere.
+        fc.pre(!`EXT_ONLY_${named}`.includes(code.toUpperCase()));
+        expect(isRoleAvailableToTenant(role('r', `EXT_ONLY_${named}`), `saas-${code}`)).toBe(false);
+      }),
+    );
+  });
+
+  it('finds the data role of a tenant by its code', () => {
+    expect(dataRoleOf(roles, 'saas-acme')?.roleId).toBe('data-acme');
+    expect(dataRoleOf(roles, 'saas-initech')?.roleId).toBe('data-only-initech');
+    expect(dataRoleOf(roles, 'saas-umbrella')).toBeUndefined();
+  });
+
+  it('always attaches the data role, and the consumer role when ticked', () => {
+    const base = { roles, tenantId: 'saas-acme', grantorRank: undefined };
+    expect(chooseRoles({ ...base, requestedRoleIds: ['cm'], isThoughtSpotUser: false })).toMatchObject({
+      ok: true,
+      roleIds: ['cm', 'data-acme'],
+    });
+    expect(chooseRoles({ ...base, requestedRoleIds: ['cm', 'ts'], isThoughtSpotUser: true })).toMatchObject({
+      ok: true,
+      roleIds: ['cm', 'data-acme', 'ts'],
+    });
+    // Unticked on edit: the consumer role sent along is dropped.
+    expect(chooseRoles({ ...base, requestedRoleIds: ['cm', 'ts'], isThoughtSpotUser: false })).toMatchObject({
+      roleIds: ['cm', 'data-acme'],
+    });
+  });
+
+  it('needs exactly one external role, offered to the tenant', () => {
+    const base = { roles, tenantId: 'saas-globex', grantorRank: undefined, isThoughtSpotUser: false };
+    expect(chooseRoles({ ...base, requestedRoleIds: [] })).toEqual({ ok: false, reason: 'select-one-role' });
+    expect(chooseRoles({ ...base, requestedRoleIds: ['sm', 'cm'] })).toEqual({
+      ok: false,
+      reason: 'select-one-role',
+    });
+    expect(chooseRoles({ ...base, requestedRoleIds: ['sm-acme'] })).toEqual({
+      ok: false,
+      reason: 'role-not-offered',
+    });
+  });
+
+  it('refuses a role ranked above the grantor (no escalation); internal admins grant any', () => {
+    const base = { roles, tenantId: 'saas-acme', isThoughtSpotUser: false };
+    expect(chooseRoles({ ...base, requestedRoleIds: ['pm'], grantorRank: 2 })).toEqual({
+      ok: false,
+      reason: 'escalation',
+    });
+    expect(chooseRoles({ ...base, requestedRoleIds: ['cm'], grantorRank: 2 }).ok).toBe(true);
+    expect(chooseRoles({ ...base, requestedRoleIds: ['pm'], grantorRank: undefined }).ok).toBe(true);
+    expect(highestRank([roles[1]!, roles[2]!, roles[4]!])).toBe(2);
+    expect(mayManageMember(1, [roles[0]!])).toBe(false);
+    expect(mayManageMember(3, [roles[0]!])).toBe(true);
+  });
+
+  it('lets internal admins and members with MANAGE_EXTERNAL_USERS manage a tenant', () => {
+    expect(canManageTenant(principal(), 'saas-acme', ['saas-acme'])).toBe(true);
+    expect(canManageTenant(principal(), 'saas-globex', ['saas-acme'])).toBe(false);
+    expect(canManageTenant(principal({ features: [] }), 'saas-acme', ['saas-acme'])).toBe(false);
+    expect(canManageTenant(principal({ isInternalAdmin: true, features: [] }), 'saas-globex', [])).toBe(true);
+  });
+
+  it('lists tenants by display name without the portal suffix', () => {
+    expect(tenantDisplayName('Acme Stores - Partner Portal')).toBe('Acme Stores');
+    expect(tenantDisplayName('Partner Portal')).toBe('Partner Portal');
+    expect(
+      sortTenantsByDisplayName([
+        { tenantId: 'b', displayName: 'Zeta - Partner Portal' },
+        { tenantId: 'a', displayName: 'Alpha' },
+      ]).map((t) => t.displayName),
+    ).toEqual(['Alpha', 'Zeta']);
+  });
+});

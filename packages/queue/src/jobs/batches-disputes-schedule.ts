@@ -1,0 +1,16 @@
+import { SCHEDULE_TIME_ZONE } from '@portal/domain/eastern-time';
+import { Type } from '@sinclair/typebox';
+import { defineJob } from '../job-definition.js';
+
+// Fired at 8:00 PM New York time, Monday to Friday, by the job scheduler declared here (one per
+// Redis, whatever the worker count; BullMQ's cron follows daylight saving in tz). Its handler
+// writes to the outbox the disputes batch runs due and not recorded: the day's, and any a downed
+// worker missed, each with its day's job id. On a holiday it finds none due.
+export const batchesDisputesSchedule = defineJob({
+  name: 'batches.disputes-schedule',
+  queue: 'batches',
+  payload: Type.Object({}, { additionalProperties: false }),
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 10_000 },
+  schedule: { id: 'disputes-batch-schedule', cron: '0 0 20 * * 1-5', tz: SCHEDULE_TIME_ZONE },
+});

@@ -1,0 +1,16 @@
+import { SCHEDULE_TIME_ZONE } from '@portal/domain/eastern-time';
+import { Type } from '@sinclair/typebox';
+import { defineJob } from '../job-definition.js';
+
+// Fired at 11:30 PM (the end of day of SPEC.md §9) New York time, Monday to Friday, by the job scheduler declared here (one per
+// Redis, whatever the worker count; BullMQ's cron follows daylight saving in tz). Its handler
+// writes to the outbox the invoices batch runs due and not recorded: the day's, and any a downed
+// worker missed, each with its day's job id. On a holiday it finds none due.
+export const batchesInvoicesSchedule = defineJob({
+  name: 'batches.invoices-schedule',
+  queue: 'batches',
+  payload: Type.Object({}, { additionalProperties: false }),
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 10_000 },
+  schedule: { id: 'invoices-batch-schedule', cron: '0 30 23 * * 1-5', tz: SCHEDULE_TIME_ZONE },
+});

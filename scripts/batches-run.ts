@@ -1,0 +1,70 @@
+// One batch of the operational forms, by hand:
+//   npx tsx scripts/batches-run.ts --kind invoices|disputes --date YYYY-MM-DD --dry-run
+//       prints the file the batch would write (to stdout) and its count (to stderr); changes nothing
+//   npx tsx scripts/batches-run.ts --kind invoices|disputes --date YYYY-MM-DD
+//       runs that day's batch now, as the worker would (a day already run does nothing more)
+// Reads DATABASE_URL (embedded PGlite in data/pg without it), the STORAGE_* variables and
+// OPERATIONS_MAILBOX like the workers.
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { connect } from '@portal/db';
+import { isBusinessDay } from '@portal/domain/business-days';
+import { BATCH_KINDS, type BatchKind, batchInstant } from '@portal/domain/form-batch';
+import { isIsoDate } from '@portal/domain/iso-date';
+import { createBlobStore } from '@portal/storage';
+import { batchFileStream } from '@portal/workers/batches/batch-file';
+import { runBatch } from '@portal/workers/batches/run-batch';
+import { DEFAULT_OPERATIONS_MAILBOX } from '@portal/workers/start-workers';
+
+const usage = 'usage: npx tsx scripts/batches-run.ts --kind invoices|disputes --date YYYY-MM-DD [--dry-run]';
+
+export function parseBatchArgs(argv: string[]): { kind: BatchKind; date: string; dryRun: boolean } {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      kind: { type: 'string' },
+      date: { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
+    },
+  });
+  const kind = values.kind as BatchKind;
+  if (!BATCH_KINDS.includes(kind)) throw new Error(`--kind must be invoices or disputes\n${usage}`);
+  if (!values.date || !isIsoDate(values.date))
+    throw new Error(`--date must be a date written YYYY-MM-DD\n${usage}`);
+  if (!isBusinessDay(values.date)) throw new Error(`${values.date} is not a business day: it has no batch`);
+  return { kind, date: values.date, dryRun: values['dry-run'] ?? false };
+}
+
+async function main(): Promise<void> {
+  const { kind, date, dryRun } = parseBatchArgs(process.argv.slice(2));
+  const handle = connect({ databaseUrl: process.env.DATABASE_URL });
+  try {
+    if (dryRun) {
+      const { stream, totals } = batchFileStream(handle.db, kind, date, { pendingThrough: date });
+      for await (const chunk of stream) process.stdout.write(chunk as Buffer);
+      console.error(
+        `dry run: the ${kind} batch of ${date} would take ${totals.count} record(s); nothing was written`,
+      );
+      return;
+    }
+    const outcome = await runBatch(
+      {
+        db: handle.db,
+        store: createBlobStore(process.env),
+        now: () => new Date(),
+        operationsMailbox: process.env.OPERATIONS_MAILBOX || DEFAULT_OPERATIONS_MAILBOX,
+      },
+      { kind, batchDate: date, scheduledFor: batchInstant(kind, date) },
+    );
+    console.log(JSON.stringify(outcome, null, 2));
+  } finally {
+    await handle.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error: unknown) => {
+    console.error(`batches-run: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  });
+}

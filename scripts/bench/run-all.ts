@@ -1,0 +1,211 @@
+// `npm run bench`: every bench at a size this 2-core machine runs in a few minutes, then one table
+// (figure, its floor from the same run, the ratio, the goal). `npm run bench -- --full` runs the
+// sizes of issue 16 (1,000,000 reports, 3 x 200 MB files, 30 s of tracking). `--markdown` prints
+// the table for the README. Each bench runs as its own process; the table reads the one
+// `BENCH_RESULT {json}` line each prints last.
+import { execFileSync, spawn } from 'node:child_process';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { parseArgs } from 'node:util';
+
+type Row = { bench: string; figure: string; floor: string; ratio: string; goal: string; met: boolean };
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
+
+function runBench(file: string, args: string[]): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    console.log(`\n=== ${file} ${args.join(' ')} (load average ${load()})`);
+    const child = spawn(process.execPath, ['--import', 'tsx', `scripts/bench/${file}`, ...args], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, E2E_LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'error' },
+    });
+    let result: Record<string, unknown> | undefined;
+    let buffered = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) {
+        if (line.startsWith('BENCH_RESULT ')) result = JSON.parse(line.slice('BENCH_RESULT '.length));
+        else console.log(`  ${line}`);
+      }
+    });
+    child.on('exit', (code) =>
+      code === 0 && result ? resolve(result) : reject(new Error(`${file} exited with ${code}`)),
+    );
+  });
+}
+
+type FirstPage = { pages: Array<{ path: string; lcpMs: number; bytes: number }> };
+type Reports = {
+  total: number;
+  fileMb: number;
+  statements: number;
+  list: { rps: number; p99: number; floorRps: number; floorP99: number };
+  zip: { mbps: number; floorMbps: number; extraRssMb: number };
+  single: { mbps: number; floorMbps: number; extraRssMb: number };
+};
+type Activity = {
+  rate: number;
+  calls: number;
+  failed: number;
+  stored: number;
+  eventsPerSecond: number;
+  p99: number;
+};
+
+function firstPageRows(r: FirstPage): Row[] {
+  return r.pages
+    .filter((p) => p.path === '/login' || p.path === '/')
+    .flatMap((p) => [
+      {
+        bench: `first page ${p.path}: LCP, phone network`,
+        figure: `${fmt(p.lcpMs)} ms`,
+        floor: '-',
+        ratio: '-',
+        goal: '≤ 2,000 ms',
+        met: p.lcpMs <= 2000,
+      },
+      {
+        bench: `first page ${p.path}: bytes transferred`,
+        figure: `${fmt(p.bytes / 1024)} KB`,
+        floor: '-',
+        ratio: '-',
+        goal: '≤ 200 KB',
+        met: p.bytes <= 200 * 1024,
+      },
+    ]);
+}
+
+function reportsRows(r: Reports): Row[] {
+  const files = `3 x ${r.fileMb} MB`;
+  return [
+    {
+      bench: `reports list (${fmt(r.total)} reports): SQL statements a request`,
+      figure: String(r.statements),
+      floor: '8 before',
+      ratio: '-',
+      goal: '≤ 4',
+      met: r.statements <= 4,
+    },
+    {
+      bench: 'reports list, 64 connections: req/s (p99)',
+      figure: `${fmt(r.list.rps)} (p99 ${fmt(r.list.p99)} ms)`,
+      floor: `${fmt(r.list.floorRps)} bare pg (p99 ${fmt(r.list.floorP99)} ms)`,
+      ratio: fmt(r.list.rps / r.list.floorRps, 2),
+      goal: '≥ 0.80',
+      met: r.list.rps / r.list.floorRps >= 0.8,
+    },
+    {
+      bench: `zip of ${files}: MB/s`,
+      figure: fmt(r.zip.mbps),
+      floor: `${fmt(r.zip.floorMbps)} /dev/null`,
+      ratio: fmt(r.zip.mbps / r.zip.floorMbps, 2),
+      goal: '≥ 0.70',
+      met: r.zip.mbps / r.zip.floorMbps >= 0.7,
+    },
+    {
+      bench: `one ${r.fileMb} MB report: MB/s`,
+      figure: fmt(r.single.mbps),
+      floor: `${fmt(r.single.floorMbps)} /dev/null`,
+      ratio: fmt(r.single.mbps / r.single.floorMbps, 2),
+      goal: '≥ 0.70',
+      met: r.single.mbps / r.single.floorMbps >= 0.7,
+    },
+    {
+      bench: 'API extra resident memory during the zip',
+      figure: `${fmt(Math.max(r.zip.extraRssMb, r.single.extraRssMb))} MB`,
+      floor: '-',
+      ratio: '-',
+      goal: '≤ 64 MB',
+      met: Math.max(r.zip.extraRssMb, r.single.extraRssMb) <= 64,
+    },
+  ];
+}
+
+function activityRows(r: Activity): Row[] {
+  return [
+    {
+      bench: `tracking at ${fmt(r.rate)} calls/s: events stored/s`,
+      figure: fmt(r.eventsPerSecond),
+      floor: `${fmt(r.rate)} offered`,
+      ratio: fmt(r.eventsPerSecond / r.rate, 2),
+      goal: '≥ 1,000/s',
+      met: r.eventsPerSecond >= 1000,
+    },
+    {
+      bench: 'tracking: p99 call → stored event',
+      figure: `${fmt(r.p99)} ms`,
+      floor: '-',
+      ratio: '-',
+      goal: '≤ 1,000 ms',
+      met: r.p99 <= 1000,
+    },
+    {
+      bench: 'tracking: calls stored',
+      figure: `${fmt(r.stored)} of ${fmt(r.calls)}`,
+      floor: '-',
+      ratio: fmt(r.stored / r.calls, 3),
+      goal: 'every call',
+      met: r.stored === r.calls && r.failed === 0,
+    },
+  ];
+}
+
+function printTable(rows: Row[], markdown: boolean) {
+  const header = ['bench', 'figure', 'floor (same run)', 'ratio', 'goal', 'met'];
+  const cells = rows.map((r) => [r.bench, r.figure, r.floor, r.ratio, r.goal, r.met ? 'yes' : 'NO']);
+  if (markdown) {
+    console.log(`| ${header.join(' | ')} |`);
+    console.log(`|${header.map(() => '---').join('|')}|`);
+    for (const row of cells) console.log(`| ${row.join(' | ')} |`);
+    return;
+  }
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((row) => (row[i] ?? '').length)));
+  const line = (row: string[]) => row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of cells) console.log(line(row));
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: { full: { type: 'boolean', default: false }, markdown: { type: 'boolean', default: false } },
+  });
+  const full = values.full;
+  const started = new Date();
+  const loadBefore = load();
+  // The browser bench serves the built SPA: build it as it is now.
+  execFileSync('npm', ['run', 'build', '-w', '@portal/web'], { stdio: 'ignore' });
+  const rows: Row[] = [];
+  rows.push(...firstPageRows((await runBench('first-page.ts', ['--runs', full ? '5' : '3'])) as FirstPage));
+  rows.push(
+    ...reportsRows(
+      (await runBench(
+        'reports.ts',
+        full
+          ? ['--total', '1000000', '--in-category', '50000', '--file-mb', '200', '--duration', '10']
+          : ['--total', '200000', '--in-category', '50000', '--file-mb', '100', '--duration', '5'],
+      )) as Reports,
+    ),
+  );
+  rows.push(
+    ...activityRows(
+      (await runBench('activity.ts', ['--rate', '1000', '--duration', full ? '30' : '10'])) as Activity,
+    ),
+  );
+  const minutes = (Date.now() - started.getTime()) / 60_000;
+  console.log(
+    `\n${full ? 'Full' : 'Quick'} run of ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${fmt(minutes, 1)} min, on ${cpus().length} x ${cpus()[0]?.model.trim()}, ${fmt(totalmem() / 1024 ** 3)} GB, Node ${process.version}; load average ${loadBefore} before, ${load()} after (a shared machine)\n`,
+  );
+  printTable(rows, values.markdown);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

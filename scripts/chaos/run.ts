@@ -1,0 +1,569 @@
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connect, type DatabaseHandle, migrateToLatest } from '@portal/db';
+import { type PrivateCluster, startPrivateCluster } from '@portal/db/private-cluster';
+import { isBusinessDay } from '@portal/domain/business-days';
+import { enqueue, queueNames, workerConnection } from '@portal/queue';
+import { monitorsCheckJobId } from '@portal/queue/jobs/monitors-check';
+import { Queue, QueueEvents } from 'bullmq';
+import { call, Load, type PhaseStats } from './load.js';
+import { type Launch, portalProcess, sourceLaunch, waitHealthy } from './processes.js';
+import { chaosRedis } from './redis-server.js';
+import { seedChaos } from './seed.js';
+import { startSmtpSink } from './smtp-sink.js';
+
+export type ChaosProfile = {
+  name: 'full' | 'short';
+  /** Redis outages, alternating SHUTDOWN and kill -9. */
+  redisOutages: number;
+  outageSeconds: number;
+  /** Pause between faults, for the mix to run normally. */
+  settleSeconds: number;
+  /** How long Postgres stays down in its restart. */
+  postgresDownSeconds: number;
+  rates: { views: number; reads: number; contacts: number };
+  /** A report monitor check (one business day) every this many seconds. */
+  monitorEverySeconds: number;
+  /** How long the end waits for every event, mail and check to arrive. */
+  drainSeconds: number;
+};
+
+export const profiles: Record<'full' | 'short', ChaosProfile> = {
+  full: {
+    name: 'full',
+    redisOutages: 10,
+    outageSeconds: 30,
+    settleSeconds: 5,
+    postgresDownSeconds: 3,
+    rates: { views: 20, reads: 5, contacts: 0.5 },
+    monitorEverySeconds: 5,
+    drainSeconds: 120,
+  },
+  short: {
+    name: 'short',
+    redisOutages: 2,
+    outageSeconds: 3,
+    settleSeconds: 2,
+    postgresDownSeconds: 1,
+    rates: { views: 10, reads: 2, contacts: 0.5 },
+    monitorEverySeconds: 3,
+    drainSeconds: 90,
+  },
+};
+
+export type FaultResult = {
+  fault: string;
+  stats: PhaseStats;
+  /** ms from the fault ending (Redis/Postgres answering again, the process gone) to work flowing again. */
+  recoverMs: number | null;
+  /** Process stops: exit code and ms from the signal to the exit. */
+  exit?: { code: number | null; afterMs: number };
+  /** Jobs BullMQ found stalled (their worker died) during this phase. */
+  stalled: number;
+  /** Jobs a stopped worker left active (they would become stalled). */
+  leftActive?: number;
+  notes: string[];
+};
+
+export type ChaosResult = {
+  profile: ChaosProfile['name'];
+  faults: FaultResult[];
+  totals: PhaseStats;
+  events: { expected: number; stored: number; duplicates: number };
+  mails: { expected: number; sent: number; duplicates: number };
+  issues: { answered: number; stored: number };
+  monitorChecks: { expected: number; stored: number };
+  goals: { goal: string; met: boolean; detail: string }[];
+  seconds: number;
+};
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  return port;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until<T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs: number,
+  everyMs = 25,
+): Promise<T | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) return undefined;
+    await sleep(everyMs);
+  }
+}
+
+async function countEvents(handle: DatabaseHandle): Promise<number> {
+  const row = await handle.db
+    .selectFrom('dashboard_activity_events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Checks of these days recorded (a worker's start-up catch-up adds days of its own: not counted). */
+async function checksStored(handle: DatabaseHandle, days: readonly string[]): Promise<number> {
+  if (days.length === 0) return 0;
+  const rows = await handle.db
+    .selectFrom('report_monitor_runs')
+    .select('check_date')
+    .distinct()
+    .where('check_date', 'in', [...days])
+    .execute();
+  return rows.length;
+}
+
+/** The Message-IDs the worker will use: one per mail.send outbox row. */
+async function expectedMailIds(handle: DatabaseHandle): Promise<string[]> {
+  const rows = await handle.db
+    .selectFrom('outbox')
+    .select(['outbox_id', 'job_id'])
+    .where('job_name', '=', 'mail.send')
+    .execute();
+  return rows.map((row) => `<${row.job_id ?? row.outbox_id}@portal>`);
+}
+
+/**
+ * The fault suite: the portal as separate processes (two APIs, two workers) on a private Postgres
+ * cluster and a private redis-server with AOF, a steady mix of calls, then faults one after the
+ * other, and a count of what was stored and sent against what the portal accepted.
+ */
+export async function runChaos(
+  profile: ChaosProfile,
+  options: { log?: (line: string) => void; launch?: Launch; cwd?: string } = {},
+): Promise<ChaosResult> {
+  const log = options.log ?? ((line: string) => console.error(line));
+  const launch = options.launch ?? sourceLaunch;
+  const cwd = options.cwd ?? process.cwd();
+  const began = Date.now();
+  const dir = await mkdtemp(join(tmpdir(), 'portal-chaos-'));
+  log(`chaos (${profile.name}): working in ${dir}`);
+  const cleanups: (() => Promise<unknown>)[] = [];
+  let finished = false;
+  try {
+    const cluster: PrivateCluster = await startPrivateCluster(await freePort());
+    cleanups.push(() => cluster.destroy());
+    const handle = connect({ databaseUrl: cluster.url, maxConnections: 4 });
+    cleanups.push(() => handle.close());
+    await migrateToLatest(handle.db);
+    const fixtures = await seedChaos(handle, 60);
+
+    const redis = chaosRedis(await freePort(), dir);
+    await redis.start();
+    await redis.waitAnswering();
+    cleanups.push(() => redis.kill());
+    const smtp = await startSmtpSink();
+    cleanups.push(() => smtp.close());
+
+    const prefix = '{chaos}';
+    const common = {
+      DATABASE_URL: cluster.url,
+      REDIS_URL: redis.url,
+      QUEUE_PREFIX: prefix,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+    };
+    const apiPorts = [await freePort(), await freePort()];
+    const apis = apiPorts.map((port, i) =>
+      portalProcess(
+        `api-${'ab'[i]}`,
+        launch.api,
+        { ...common, PORT: String(port), HOST: '127.0.0.1', WEB_DIST: join(dir, 'no-web') },
+        join(dir, `api-${'ab'[i]}.log`),
+        cwd,
+      ),
+    );
+    const apiUrls = apiPorts.map((port) => `http://127.0.0.1:${port}`);
+    // Worker A consumes every queue that has jobs; worker B only dashboard events: mail runs in A alone, so a
+    // fault of A is a fault in the middle of the mail.
+    const workerA = portalProcess(
+      'worker-a',
+      launch.worker,
+      { ...common, SMTP_URL: smtp.url, WORKER_QUEUES: 'mail,activity,monitors' },
+      join(dir, 'worker-a.log'),
+      cwd,
+    );
+    const workerB = portalProcess(
+      'worker-b',
+      launch.worker,
+      { ...common, SMTP_URL: smtp.url, WORKER_QUEUES: 'activity' },
+      join(dir, 'worker-b.log'),
+      cwd,
+    );
+    for (const api of apis) {
+      api.start();
+      await waitHealthy(apiUrls[apis.indexOf(api)] ?? '');
+    }
+    workerA.start();
+    workerB.start();
+    cleanups.push(() => Promise.all([...apis, workerA, workerB].map((p) => p.stop('SIGKILL'))));
+
+    // Stalled jobs, per phase: BullMQ announces each on the queue's event stream.
+    let stalledInPhase = 0;
+    const queueEvents = queueNames.map((name) => {
+      const events = new QueueEvents(name, { connection: workerConnection(redis.url), prefix });
+      events.on('stalled', () => {
+        stalledInPhase += 1;
+      });
+      events.on('error', () => {});
+      return events;
+    });
+    cleanups.push(() => Promise.all(queueEvents.map((events) => events.close())));
+
+    const load = new Load({ apis: apiUrls, ...fixtures, rates: profile.rates });
+    load.start();
+    // Report monitor checks, one business day each, written as the scheduler writes them.
+    const checkDates: string[] = [];
+    let day = Date.UTC(2020, 0, 1);
+    const monitorTimer = setInterval(() => {
+      do day += 86_400_000;
+      while (!isBusinessDay(new Date(day).toISOString().slice(0, 10)));
+      const checkDate = new Date(day).toISOString().slice(0, 10);
+      checkDates.push(checkDate);
+      void enqueue(handle.db, {
+        name: 'monitors.check',
+        payload: { checkDate, scheduledFor: `${checkDate}T15:00:00.000Z` },
+        jobId: monitorsCheckJobId(checkDate),
+      }).catch(() => checkDates.splice(checkDates.indexOf(checkDate), 1));
+    }, profile.monitorEverySeconds * 1000);
+    cleanups.push(async () => clearInterval(monitorTimer));
+
+    const flowing = await until(
+      async () => ((await countEvents(handle)) > 0 ? true : undefined),
+      60_000,
+      100,
+    );
+    if (!flowing) throw new Error('No dashboard event was stored within 60 s of the start');
+    log('chaos: portal up, the mix flowing');
+
+    const faults: FaultResult[] = [];
+    const phase = (fault: string) => {
+      load.setPhase(fault);
+      stalledInPhase = 0;
+      const result: FaultResult = {
+        fault,
+        stats: load.phases.get(fault)!,
+        recoverMs: null,
+        stalled: 0,
+        notes: [],
+      };
+      faults.push(result);
+      log(`chaos: ${fault}`);
+      return result;
+    };
+    const endPhase = (result: FaultResult) => {
+      result.stalled = stalledInPhase;
+    };
+    /** ms from `since` until a dashboard event is stored beyond `baseline`. */
+    const eventsFlowAgain = async (since: number) => {
+      const baseline = await countEvents(handle);
+      const seen = await until(
+        async () => ((await countEvents(handle)) > baseline ? Date.now() : undefined),
+        60_000,
+      );
+      return seen === undefined ? null : seen - since;
+    };
+
+    // 1. Redis outages, alternating a clean SHUTDOWN and kill -9.
+    for (let i = 1; i <= profile.redisOutages; i += 1) {
+      const mode = i % 2 === 1 ? 'SHUTDOWN' : 'kill -9';
+      const result = phase(`Redis ${mode} ${profile.outageSeconds}s (#${i})`);
+      await (mode === 'SHUTDOWN' ? redis.shutdown() : redis.kill());
+      await sleep(profile.outageSeconds * 1000);
+      await redis.start();
+      const answering = await redis.waitAnswering();
+      result.recoverMs = await eventsFlowAgain(answering);
+      await sleep(profile.settleSeconds * 1000);
+      endPhase(result);
+    }
+
+    // 2. A Postgres restart: down for a moment, then up; the API must answer 503, never 500.
+    {
+      const result = phase(`Postgres restart (${profile.postgresDownSeconds}s down)`);
+      await cluster.stop('fast');
+      // A connection of its own (agent: false), as the mix's calls: never a pooled socket.
+      const readyz = await call(apiUrls[0] ?? '', 'GET', '/readyz', {});
+      const ready = ('status' in readyz ? JSON.parse(readyz.body) : { error: readyz.error }) as Record<
+        string,
+        unknown
+      >;
+      result.notes.push(`/readyz while down: database="${String(ready.database).slice(0, 40)}"`);
+      if (ready.status !== 'UNAVAILABLE' || ready.database === 'OK') result.notes.push('READYZ-DID-NOT-SAY');
+      await sleep(profile.postgresDownSeconds * 1000);
+      await cluster.start();
+      const up = Date.now();
+      const answered = await until(
+        async () =>
+          (await Promise.all(apiUrls.map((url) => call(url, 'GET', '/readyz', {})))).every(
+            (reply) => 'status' in reply && reply.status === 200,
+          )
+            ? Date.now()
+            : undefined,
+        60_000,
+      );
+      result.recoverMs = Math.max(
+        answered === undefined ? Number.NaN : answered - up,
+        (await eventsFlowAgain(up)) ?? Number.NaN,
+      );
+      await sleep(profile.settleSeconds * 1000);
+      endPhase(result);
+    }
+
+    // 3. SIGTERM to an API under load: calls in flight finish, it exits within 10 s; the other API
+    //    takes the calls meanwhile (as behind a load balancer).
+    {
+      const result = phase('SIGTERM api-a under load');
+      const exit = await apis[0]!.stop('SIGTERM');
+      result.exit = { code: exit.code, afterMs: exit.afterMs };
+      const down = Date.now();
+      apis[0]!.start();
+      await waitHealthy(apiUrls[0]!);
+      result.recoverMs = Date.now() - down;
+      result.notes.push('recover = restart until ready');
+      await sleep(profile.settleSeconds * 1000);
+      endPhase(result);
+    }
+
+    // 4. SIGTERM to the mail worker in the middle of a mail: the mail is finished, then it exits.
+    {
+      const result = phase('SIGTERM worker-a mid mail');
+      await smtp.holdNext(1500);
+      const before = new Set(smtp.received);
+      const expectedBefore = await expectedMailIds(handle);
+      const exit = await workerA.stop('SIGTERM');
+      result.exit = { code: exit.code, afterMs: exit.afterMs };
+      const finished = smtp.received.filter((id) => !before.has(id)).length;
+      result.notes.push(`${finished} mail(s) finished while stopping`);
+      // Jobs still active in the queues only worker A consumes would be stalled jobs.
+      for (const name of queueNames.filter((queue) => queue !== 'activity')) {
+        const queue = new Queue(name, { connection: workerConnection(redis.url), prefix });
+        result.leftActive = (result.leftActive ?? 0) + (await queue.getActiveCount());
+        await queue.close();
+      }
+      result.notes.push(`${result.leftActive} job(s) left active`);
+      const down = Date.now();
+      workerA.start();
+      const all = await until(
+        async () => {
+          const received = new Set(smtp.received);
+          return expectedBefore.every((id) => received.has(id)) ? Date.now() : undefined;
+        },
+        120_000,
+        100,
+      );
+      result.recoverMs = all === undefined ? null : all - down;
+      result.notes.push('recover = restart until every earlier mail sent');
+      await sleep(profile.settleSeconds * 1000);
+      endPhase(result);
+    }
+
+    // 5. kill -9 of the mail worker while it talks to the mail server.
+    {
+      const result = phase('kill -9 worker-a mid mail');
+      await smtp.holdNext(30_000);
+      const exit = await workerA.stop('SIGKILL');
+      result.exit = { code: exit.code, afterMs: exit.afterMs };
+      const expectedBefore = await expectedMailIds(handle);
+      const down = Date.now();
+      workerA.start();
+      const all = await until(
+        async () => {
+          const received = new Set(smtp.received);
+          return expectedBefore.every((id) => received.has(id)) ? Date.now() : undefined;
+        },
+        180_000,
+        100,
+      );
+      result.recoverMs = all === undefined ? null : all - down;
+      result.notes.push('recover = restart until the cut mail is sent (lock expiry + stalled check)');
+      await sleep(profile.settleSeconds * 1000);
+      endPhase(result);
+    }
+
+    // The end: stop the mix, let everything arrive.
+    const drain = phase('drain');
+    const drainFrom = Date.now();
+    await load.stop();
+    clearInterval(monitorTimer);
+    await sleep(profile.monitorEverySeconds * 1000);
+    const drained = await until(
+      async () => {
+        const [mails, events, outbox, runs] = await Promise.all([
+          expectedMailIds(handle),
+          countEvents(handle),
+          handle.db
+            .selectFrom('outbox')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('published_at', 'is', null)
+            .executeTakeFirstOrThrow(),
+          checksStored(handle, checkDates),
+        ]);
+        const received = new Set(smtp.received);
+        const done =
+          Number(outbox.n) === 0 &&
+          mails.every((id) => received.has(id)) &&
+          events >= load.eventIds.size &&
+          runs === checkDates.length;
+        return done ? true : undefined;
+      },
+      profile.drainSeconds * 1000,
+      250,
+    );
+    if (!drained) log('chaos: not everything arrived within the drain time');
+    else drain.recoverMs = Date.now() - drainFrom;
+    drain.notes.push('recover = until every event, mail and check arrived');
+    endPhase(faults[faults.length - 1]!);
+
+    // What was stored and sent against what was accepted.
+    const storedIds = new Set(
+      (await handle.db.selectFrom('dashboard_activity_events').select('event_id').execute()).map(
+        (row) => row.event_id,
+      ),
+    );
+    const views = await handle.db
+      .selectFrom('dashboard_views_monthly')
+      .select((eb) => eb.fn.sum<number>('views').as('n'))
+      .executeTakeFirstOrThrow();
+    const mailIds = await expectedMailIds(handle);
+    const received = smtp.received.filter((id) => mailIds.includes(id));
+    const issues = await handle.db
+      .selectFrom('reported_issues')
+      .select('issue_id')
+      .where('issue_id', 'in', [...load.issueIds, -1])
+      .execute();
+    const runs = await checksStored(handle, checkDates);
+
+    const totals = [...load.phases.values()].reduce(
+      (sum, stats) => {
+        sum.calls += stats.calls;
+        sum.answered += stats.answered;
+        sum.bad503 += stats.bad503;
+        sum.failedOver += stats.failedOver;
+        sum.unanswered += stats.unanswered;
+        for (const [status, n] of Object.entries(stats.byStatus))
+          sum.byStatus[status] = (sum.byStatus[status] ?? 0) + n;
+        for (const [error, n] of Object.entries(stats.errors))
+          sum.errors[error] = (sum.errors[error] ?? 0) + n;
+        return sum;
+      },
+      {
+        calls: 0,
+        answered: 0,
+        byStatus: {},
+        bad503: 0,
+        failedOver: 0,
+        unanswered: 0,
+        errors: {},
+      } as PhaseStats,
+    );
+
+    const result: ChaosResult = {
+      profile: profile.name,
+      faults,
+      totals,
+      events: {
+        expected: load.eventIds.size,
+        stored: [...load.eventIds].filter((id) => storedIds.has(id)).length,
+        duplicates: Math.max(0, Number(views.n ?? 0) - storedIds.size),
+      },
+      mails: {
+        expected: mailIds.length,
+        sent: new Set(received).size,
+        duplicates: received.length - new Set(received).size,
+      },
+      issues: { answered: load.issueIds.size, stored: issues.length },
+      monitorChecks: { expected: checkDates.length, stored: runs },
+      goals: [],
+      seconds: Math.round((Date.now() - began) / 1000),
+    };
+    result.goals = judge(result);
+    finished = true;
+    return result;
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+    // The processes' logs stay for a run that failed.
+    if (finished) await rm(dir, { recursive: true, force: true }).catch(() => {});
+    else log(`chaos: logs kept in ${dir}`);
+  }
+}
+
+function judge(result: ChaosResult): ChaosResult['goals'] {
+  const redis = result.faults.filter((fault) => fault.fault.startsWith('Redis'));
+  const postgres = result.faults.find((fault) => fault.fault.startsWith('Postgres'));
+  const stops = result.faults.filter((fault) => fault.fault.startsWith('SIGTERM'));
+  const workerStop = result.faults.find((fault) => fault.fault.startsWith('SIGTERM worker'));
+  const slowest = Math.max(...redis.map((fault) => fault.recoverMs ?? Number.POSITIVE_INFINITY));
+  const { events, mails, issues, monitorChecks, totals } = result;
+  return [
+    {
+      goal: '0 lost',
+      met:
+        events.stored === events.expected &&
+        mails.sent === mails.expected &&
+        issues.stored === issues.answered &&
+        monitorChecks.stored === monitorChecks.expected,
+      detail: `events ${events.stored}/${events.expected}, e-mails ${mails.sent}/${mails.expected}, issues ${issues.stored}/${issues.answered}, monitor checks ${monitorChecks.stored}/${monitorChecks.expected}`,
+    },
+    {
+      goal: '0 duplicate e-mails (and events)',
+      met: mails.duplicates === 0 && events.duplicates === 0,
+      detail: `e-mails ${mails.duplicates}, events ${events.duplicates}`,
+    },
+    {
+      goal: 'work flowing ≤ 2 s after Redis answers',
+      met: redis.length > 0 && slowest <= 2000,
+      detail: `slowest ${slowest} ms of ${redis.length} outages`,
+    },
+    {
+      goal: 'every call answered during Redis outages, none 5xx',
+      met: redis.every(
+        (fault) =>
+          fault.stats.unanswered === 0 && Object.keys(fault.stats.byStatus).every((s) => Number(s) < 500),
+      ),
+      detail: redis.map((fault) => `${fault.stats.answered}/${fault.stats.calls}`).join(' '),
+    },
+    {
+      goal: 'Postgres away: 503 + Retry-After + JSON, never 500; /readyz says database',
+      met:
+        postgres !== undefined &&
+        !postgres.stats.byStatus['500'] &&
+        postgres.stats.bad503 === 0 &&
+        !postgres.notes.includes('READYZ-DID-NOT-SAY'),
+      detail: postgres
+        ? `503: ${postgres.stats.byStatus['503'] ?? 0}, 500: ${postgres.stats.byStatus['500'] ?? 0}, recovered in ${postgres.recoverMs} ms`
+        : 'not run',
+    },
+    {
+      goal: 'SIGTERM: in flight finishes, exit 0 within 10 s, no stalled job',
+      met:
+        stops.length === 2 &&
+        stops.every(
+          (fault) => fault.exit?.code === 0 && fault.exit.afterMs <= 10_000 && fault.stats.unanswered === 0,
+        ) &&
+        workerStop?.stalled === 0 &&
+        workerStop.leftActive === 0,
+      detail: stops
+        .map(
+          (fault) =>
+            `${fault.fault}: exit ${fault.exit?.code} after ${fault.exit?.afterMs} ms, unanswered ${fault.stats.unanswered}, stalled ${fault.stalled}${fault.leftActive === undefined ? '' : `, left active ${fault.leftActive}`}`,
+        )
+        .join('; '),
+    },
+    {
+      goal: 'no 500 anywhere',
+      met: !totals.byStatus['500'],
+      detail: `500s: ${totals.byStatus['500'] ?? 0} of ${totals.calls} calls`,
+    },
+  ];
+}

@@ -1,0 +1,85 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { insertDisputes } from '@portal/db';
+import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
+import { batchFileKey } from '@portal/domain';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+
+// scripts/batches-run.ts by hand: a dry run prints the file and changes nothing; a run makes the
+// batch once; a second run of the same day does nothing more.
+const run = promisify(execFile);
+const script = fileURLToPath(new URL('../batches-run.ts', import.meta.url));
+let t: TestDatabase;
+let dir: string;
+
+function batchesRun(...args: string[]) {
+  return run(process.execPath, ['--import', 'tsx', script, ...args], {
+    env: { ...process.env, DATABASE_URL: t.url, STORAGE_DRIVER: 'local', STORAGE_DIR: dir },
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  dir = await mkdtemp(join(tmpdir(), 'portal-batches-run-'));
+  await insertDisputes(
+    t.db,
+    [
+      {
+        messageType: 'claim-request',
+        customerId: '42',
+        bin: '630220',
+        messageDate: '2026-11-20',
+        disputeReasonDesc: 'late presentment',
+        transactionDate: '2026-11-10',
+        lastFourCardNum: '4242',
+        disputeAmountCents: 1250,
+        transactionAmountCents: 4000,
+        issuerClaimId: 'IC-1',
+        issuerClaimTransactionId: 'ICT-1',
+        merchantId: 'M1',
+        acquirerRefId: 'A1',
+        acquirerClaimId: null,
+        chargebackReferenceId: null,
+      },
+    ],
+    { retailer: 'bjs', batchDate: '2026-11-23', createdBy: 'E100002' },
+  );
+});
+
+afterAll(async () => {
+  await t?.drop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+it('prints what a dry run would write and changes nothing', async () => {
+  const { stdout, stderr } = await batchesRun('--kind', 'disputes', '--date', '2026-11-23', '--dry-run');
+  const lines = stdout.trimEnd().split('\r\n');
+  expect(lines[0]).toMatch(/^record_id,batch_date,retailer/);
+  expect(lines[1]).toMatch(/^1,2026-11-23,bjs,claim-request,42,630220,2026-11-20,4842,late presentment,/);
+  expect(lines[2]).toMatch(/^TRAILER,2026-11-23,1,1250,[0-9a-f]{64}$/);
+  expect(stderr).toContain('would take 1 record(s)');
+  expect(await t.db.selectFrom('dispute_batches').selectAll().execute()).toEqual([]);
+});
+
+it('runs the batch once, writing the file the dry run printed', async () => {
+  const dry = await batchesRun('--kind', 'disputes', '--date', '2026-11-23', '--dry-run');
+  const first = await batchesRun('--kind', 'disputes', '--date', '2026-11-23');
+  expect(JSON.parse(first.stdout)).toMatchObject({ status: 'completed', recordCount: 1, totalCents: 1250 });
+  expect(await readFile(join(dir, batchFileKey('disputes', '2026-11-23')), 'utf8')).toBe(dry.stdout);
+  const second = await batchesRun('--kind', 'disputes', '--date', '2026-11-23');
+  expect(JSON.parse(second.stdout)).toMatchObject({ status: 'already-run' });
+  expect(await t.db.selectFrom('dispute_batches').selectAll().execute()).toHaveLength(1);
+});
+
+it('refuses a day without batches and a wrong kind', async () => {
+  await expect(batchesRun('--kind', 'disputes', '--date', '2026-11-26')).rejects.toMatchObject({
+    stderr: expect.stringContaining('2026-11-26 is not a business day'),
+  });
+  await expect(batchesRun('--kind', 'refunds', '--date', '2026-11-23')).rejects.toMatchObject({
+    stderr: expect.stringContaining('--kind must be invoices or disputes'),
+  });
+});

@@ -1,0 +1,25 @@
+import { type Database, lastBatchDate } from '@portal/db';
+import { easternDate } from '@portal/domain/eastern-time';
+import { type BatchKind, batchesToCatchUp, batchInstant, batchJobId } from '@portal/domain/form-batch';
+import { enqueueMany } from '@portal/queue';
+import type { Kysely } from 'kysely';
+
+/**
+ * Writes to the outbox every batch run of `kind` that is due and not recorded: the day's once its
+ * time has passed, and any business day missed since the last batch while every worker was down.
+ * Each run's job id names its kind and day, so workers doing this at once still make one job.
+ */
+export async function enqueueDueBatches(db: Kysely<Database>, kind: BatchKind, now: Date): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    const due = batchesToCatchUp(kind, now, await lastBatchDate(trx, kind, easternDate(now)));
+    await enqueueMany(
+      trx,
+      due.map((batchDate) => ({
+        name: 'batches.run' as const,
+        payload: { kind, batchDate, scheduledFor: batchInstant(kind, batchDate).toISOString() },
+        jobId: batchJobId(kind, batchDate),
+      })),
+    );
+    return due;
+  });
+}

@@ -1,0 +1,41 @@
+import type { Job, Worker } from 'bullmq';
+import type { Logger } from 'pino';
+import type { WorkerMetrics } from './metrics.js';
+
+function durationMs(job: Job): number | undefined {
+  return job.processedOn ? (job.finishedOn ?? Date.now()) - job.processedOn : undefined;
+}
+
+/**
+ * One log line per job start, finish and failure (job id, queue, name, attempt, duration), and the
+ * job metrics. Listens to the worker's events, so handlers stay free of bookkeeping.
+ */
+export function observeJobs(worker: Worker, queue: string, logger: Logger, metrics?: WorkerMetrics): void {
+  const fields = (job: Job) => ({ queue, job: job.name, jobId: job.id, attempt: job.attemptsStarted });
+
+  worker.on('active', (job) => logger.info(fields(job), 'job started'));
+
+  worker.on('completed', (job) => {
+    const ms = durationMs(job);
+    logger.info({ ...fields(job), durationMs: ms }, 'job finished');
+    metrics?.jobDuration.observe({ queue, job: job.name, outcome: 'completed' }, (ms ?? 0) / 1000);
+    metrics?.lastSuccess.set({ queue, job: job.name }, Date.now() / 1000);
+    if (job.name === 'mail.send') metrics?.mailSent.inc();
+  });
+
+  worker.on('failed', (job, error) => {
+    if (!job) {
+      logger.warn({ queue, err: error }, 'job failed');
+      return;
+    }
+    const ms = durationMs(job);
+    const willRetry = job.attemptsMade < (job.opts.attempts ?? 1);
+    logger.warn(
+      { ...fields(job), durationMs: ms, attemptsMade: job.attemptsMade, willRetry, err: error },
+      'job failed',
+    );
+    metrics?.jobDuration.observe({ queue, job: job.name, outcome: 'failed' }, (ms ?? 0) / 1000);
+    metrics?.jobFailures.inc({ queue, job: job.name });
+    if (job.name === 'mail.send') metrics?.mailFailed.inc();
+  });
+}

@@ -1,0 +1,102 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
+import { enqueue } from '@portal/queue';
+import pino from 'pino';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEFAULT_MAIL_FROM } from '../src/mail/send-mail.js';
+import { WorkerMetrics } from '../src/observability/metrics.js';
+import { type MetricsServer, startMetricsServer } from '../src/observability/metrics-server.js';
+import { type RunningWorkers, startWorkers } from '../src/start-workers.js';
+import { REDIS_URL, randomPrefix, startSmtpServer, type TestSmtpServer, waitFor } from './helpers.js';
+
+// A worker's log lines per job and its /metrics, which only the bearer of METRICS_TOKEN reads.
+const TOKEN = 'worker-metrics-token-0123456789';
+let t: TestDatabase;
+let smtp: TestSmtpServer;
+let mailDir: string;
+let workers: RunningWorkers;
+let server: MetricsServer;
+const metrics = new WorkerMetrics();
+const lines: Record<string, unknown>[] = [];
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  smtp = await startSmtpServer();
+  mailDir = await mkdtemp(join(tmpdir(), 'portal-mail-'));
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()));
+      done();
+    },
+  });
+  workers = await startWorkers({
+    handle: t,
+    redisUrl: REDIS_URL,
+    prefix: randomPrefix(),
+    queues: ['mail'],
+    mailConfig: { smtpUrl: smtp.url, from: DEFAULT_MAIL_FROM, mailDir },
+    logger: pino({ level: 'info' }, sink),
+    relay: { pollMs: 100 },
+    metrics,
+  });
+  server = await startMetricsServer({ registry: metrics.registry, token: TOKEN, port: 0, host: '127.0.0.1' });
+});
+
+afterAll(async () => {
+  await workers?.stop();
+  await server?.close();
+  await smtp?.close();
+  await t?.drop();
+  if (mailDir) await rm(mailDir, { recursive: true, force: true });
+});
+
+const scrape = (headers: Record<string, string> = {}, path = '/metrics') =>
+  fetch(`http://127.0.0.1:${server.port}${path}`, { headers });
+
+it('logs one line when a job starts and one when it finishes, with job id, queue and duration', async () => {
+  const { jobId } = await enqueue(t.db, {
+    name: 'mail.send',
+    payload: { to: ['ops@example.com'], subject: 'Observed', text: '.' },
+  });
+  await waitFor('the job to finish', () => lines.find((l) => l.msg === 'job finished' && l.jobId === jobId));
+  const started = lines.filter((l) => l.msg === 'job started' && l.jobId === jobId);
+  const finished = lines.filter((l) => l.msg === 'job finished' && l.jobId === jobId);
+  expect(started).toHaveLength(1);
+  expect(finished).toHaveLength(1);
+  expect(finished[0]).toMatchObject({ queue: 'mail', job: 'mail.send', jobId });
+  expect(finished[0]?.durationMs).toEqual(expect.any(Number));
+});
+
+it('counts jobs and mail on /metrics for the bearer of METRICS_TOKEN', async () => {
+  await waitFor(
+    'the sent mail to be counted',
+    async () => (await metrics.mailSent.get()).values[0]?.value === 1,
+  );
+  const reply = await scrape({ authorization: `Bearer ${TOKEN}` });
+  expect(reply.status).toBe(200);
+  const body = await reply.text();
+  expect(body).toMatch(/^portal_mail_sent_total 1$/m);
+  expect(body).toMatch(/^portal_mail_failed_total 0$/m);
+  expect(body).toMatch(
+    /portal_job_duration_seconds_count\{queue="mail",job="mail\.send",outcome="completed"\} 1/,
+  );
+  expect(body).toMatch(/portal_job_last_success_timestamp_seconds\{queue="mail",job="mail\.send"\} \d/);
+});
+
+it('refuses anyone without the token', async () => {
+  const attempts: Record<string, string>[] = [
+    {},
+    { authorization: `Bearer ${TOKEN}0` },
+    { authorization: TOKEN },
+    { cookie: 'portal_session=x' },
+  ];
+  for (const headers of attempts) {
+    const reply = await scrape(headers);
+    expect(reply.status).toBe(401);
+    expect(await reply.text()).not.toContain('portal_');
+  }
+  expect((await scrape({ authorization: `Bearer ${TOKEN}` }, '/other')).status).toBe(404);
+});
