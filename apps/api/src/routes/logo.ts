@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MESSAGES } from '@portal/domain';
-import { multipartLimits, registerPartnerImageRoutes } from '../lib/content/partner-images.js';
+import { multipartLimits, registerPartnerImageRoutes } from './partner-images.js';
 
 // SPEC.md §7 logo: the partner cards show a partner's logo to every signed-in user who may see
 // that partner; users managing marketing content upload it (PNG only, judged by its bytes).

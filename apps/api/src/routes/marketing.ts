@@ -4,8 +4,8 @@ import { listPartnerSummaries } from '@portal/db';
 import { type MarketingPartners, MESSAGES } from '@portal/domain';
 import { partnerScope } from '@portal/domain/admin-partner';
 import { Type } from '@sinclair/typebox';
-import { multipartLimits, registerPartnerImageRoutes } from '../lib/content/partner-images.js';
 import { requireUser } from '../plugins/access.js';
+import { multipartLimits, registerPartnerImageRoutes } from './partner-images.js';
 
 // SPEC.md §7 marketing. Users with MANAGE_MARKETING_CONTENT choose among the partners they may
 // use and upload a jpeg or png per partner. The latest image is read by every signed-in user who

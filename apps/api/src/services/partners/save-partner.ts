@@ -21,11 +21,11 @@ import {
 } from '@portal/domain/admin-partner';
 import { type AlertChanges, alertChangeFailure, alertChangesProblem } from '@portal/domain/alert-queue';
 import type { FastifyBaseLogger } from 'fastify';
-import { applyAlertChanges } from '../../lib/admin/alert-changes.js';
 import { guardUnique, throwProblems } from '../../lib/admin/problems.js';
 import { monitorAuditView, partnerView } from '../../lib/admin/views.js';
 import { badRequest, conflict, notFound } from '../../plugins/errors.js';
 import type { DbDeps } from '../deps.js';
+import { applyAlertChanges } from './alert-changes.js';
 
 // POST and PUT /api/partners (SPEC.md §5 Partner, §4 Report alerts in the partner form): the
 // partner, its categories and its queued alert changes are saved in ONE transaction, with the

@@ -1,13 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { findPartnerImage, findPartnersByCode, savePartnerImage, writeAudit } from '@portal/db';
+import { findPartnerImage, findPartnersByCode } from '@portal/db';
 import {
   canAccessPartnerCode,
-  checkImageSize,
-  checkPartnerImage,
   type Feature,
   hasFeature,
-  IMAGE_SIGNATURE_BYTES,
   imageTooLargeMessage,
   MAX_IMAGE_UPLOAD_BYTES,
   MESSAGES,
@@ -18,11 +14,14 @@ import { Message } from '@portal/domain/api/common';
 import { BlobNotFoundError } from '@portal/storage';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { requireUser } from '../../plugins/access.js';
-import { badRequest, forbidden, HttpError, notFound } from '../../plugins/errors.js';
+import { requireUser } from '../plugins/access.js';
+import { badRequest, forbidden, HttpError, notFound } from '../plugins/errors.js';
+import { safeSegment } from '../services/partner-images/safe-segment.js';
+import { uploadPartnerImage } from '../services/partner-images/upload-partner-image.js';
 
-// Partner logos and marketing images: who may use a partner code, how an upload is read and
-// judged by its bytes, where it is stored, and how it is served back.
+// The routes of partner logos and marketing images (logo.ts, marketing.ts): who may use a partner
+// code, how an upload is read from its multipart form, and how an image is served back. The
+// upload itself (its checks, blob and audited save) is services/partner-images.
 
 export const UPLOAD_FIELD = 'File';
 export const PartnerCodeParams = Type.Object({ partnerCode: Type.String({ minLength: 1, maxLength: 50 }) });
@@ -41,16 +40,6 @@ export const multipartLimits = { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: 1, fie
 
 /** The stored code of images: partner codes are unique case-insensitively. */
 const imageCode = (partnerCode: string) => partnerCode.trim().toUpperCase();
-
-/**
- * A partner code as one plain key segment and file name: codes are data, and one such as '..' or
- * 'A/B' must never reach a path or a header as it is.
- */
-export function safeSegment(partnerCode: string): string {
-  return /^[A-Za-z0-9_-]{1,64}$/.test(partnerCode)
-    ? partnerCode
-    : `x-${Buffer.from(partnerCode, 'utf8').toString('hex').slice(0, 200)}`;
-}
 
 /**
  * Refuses (403) unless the user may use a partner of this code for `feature`. Reading needs one
@@ -128,59 +117,6 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
   }
 }
 
-/**
- * Reads the upload, checks its bytes, stores the blob under a new key and makes it current in one
- * transaction with its audit entry. The replaced blob is removed afterwards.
- */
-export async function uploadPartnerImage(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  partnerCode: string,
-  kind: PartnerImageKind,
-) {
-  const user = requireUser(request);
-  const bytes = await readUpload(request);
-  const check = checkPartnerImage(kind, bytes.subarray(0, IMAGE_SIGNATURE_BYTES));
-  if (!check.ok) throw badRequest(check.message, { field: UPLOAD_FIELD });
-  const size = checkImageSize(check.type, bytes);
-  if (!size.ok) throw badRequest(size.message, { field: UPLOAD_FIELD });
-
-  const storageKey = `Partners/${safeSegment(partnerCode)}/${kind.toLowerCase()}/${randomUUID()}.${check.extension}`;
-  await app.blobStore.put(storageKey, bytes, { contentType: check.contentType });
-  const image = {
-    partnerCode,
-    kind,
-    storageKey,
-    contentType: check.contentType,
-    byteSize: bytes.length,
-    updatedBy: user.userId,
-  };
-  let previous: Awaited<ReturnType<typeof savePartnerImage>>;
-  try {
-    previous = await app.db.transaction().execute(async (trx) => {
-      const replaced = await savePartnerImage(trx, image, new Date());
-      await writeAudit(trx, {
-        actorUserId: user.userId,
-        action: kind === 'LOGO' ? 'partner-logo.upload' : 'marketing-image.upload',
-        entityType: 'partner-image',
-        entityId: `${partnerCode}/${kind}`,
-        before: replaced && { storageKey: replaced.storageKey, byteSize: replaced.byteSize },
-        after: { storageKey, contentType: check.contentType, byteSize: bytes.length },
-      });
-      return replaced;
-    });
-  } catch (error) {
-    await app.blobStore.delete(storageKey).catch(() => {});
-    throw error;
-  }
-  if (previous && previous.storageKey !== storageKey) {
-    await app.blobStore.delete(previous.storageKey).catch((error: unknown) => {
-      request.log.warn({ err: error, key: previous?.storageKey }, 'could not remove a replaced image');
-    });
-  }
-  return { partnerCode, contentType: check.contentType, byteSize: bytes.length };
-}
-
 export interface PartnerImageRoutes {
   kind: PartnerImageKind;
   /** GET: the current image, for every signed-in user who may see the partner. */
@@ -198,6 +134,7 @@ export interface PartnerImageRoutes {
  */
 export function registerPartnerImageRoutes(instance: FastifyInstance, routes: PartnerImageRoutes) {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+  const deps = { db: app.db, store: app.blobStore };
 
   app.get(
     routes.servePath,
@@ -227,13 +164,17 @@ export function registerPartnerImageRoutes(instance: FastifyInstance, routes: Pa
       },
     },
     async (request) => {
-      const partnerCode = await requirePartnerCode(
-        app,
-        request,
-        request.params.partnerCode,
-        'MANAGE_MARKETING_CONTENT',
-      );
-      const saved = await uploadPartnerImage(app, request, partnerCode, routes.kind);
+      const { partnerCode: code } = request.params;
+      const partnerCode = await requirePartnerCode(app, request, code, 'MANAGE_MARKETING_CONTENT');
+      const bytes = await readUpload(request);
+      const saved = await uploadPartnerImage(deps, {
+        actorUserId: requireUser(request).userId,
+        partnerCode,
+        kind: routes.kind,
+        bytes,
+        field: UPLOAD_FIELD,
+        log: request.log,
+      });
       return { message: MESSAGES.uploadSuccess, ...saved };
     },
   );
