@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
+import { businessDayOnOrAfter } from '@portal/domain/business-days';
+import { batchInstant, batchJobId } from '@portal/domain/form-batch';
 import { enqueue } from '@portal/queue';
+import { LocalDiskStore } from '@portal/storage';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_MAIL_FROM } from '../src/mail/send-mail.js';
@@ -17,6 +20,7 @@ const TOKEN = 'worker-metrics-token-0123456789';
 let t: TestDatabase;
 let smtp: TestSmtpServer;
 let mailDir: string;
+let storeDir: string;
 let workers: RunningWorkers;
 let server: MetricsServer;
 const metrics = new WorkerMetrics();
@@ -26,6 +30,7 @@ beforeAll(async () => {
   t = await createTestDatabase();
   smtp = await startSmtpServer();
   mailDir = await mkdtemp(join(tmpdir(), 'portal-mail-'));
+  storeDir = await mkdtemp(join(tmpdir(), 'portal-batches-'));
   const sink = new Writable({
     write(chunk, _encoding, done) {
       lines.push(JSON.parse(chunk.toString()));
@@ -36,8 +41,9 @@ beforeAll(async () => {
     handle: t,
     redisUrl: REDIS_URL,
     prefix: randomPrefix(),
-    queues: ['mail'],
+    queues: ['mail', 'batches'],
     mailConfig: { smtpUrl: smtp.url, from: DEFAULT_MAIL_FROM, mailDir },
+    store: new LocalDiskStore({ root: storeDir }),
     logger: pino({ level: 'info' }, sink),
     relay: { pollMs: 100 },
     metrics,
@@ -51,6 +57,7 @@ afterAll(async () => {
   await smtp?.close();
   await t?.drop();
   if (mailDir) await rm(mailDir, { recursive: true, force: true });
+  if (storeDir) await rm(storeDir, { recursive: true, force: true });
 });
 
 const scrape = (headers: Record<string, string> = {}, path = '/metrics') =>
@@ -84,6 +91,41 @@ it('counts jobs and mail on /metrics for the bearer of METRICS_TOKEN', async () 
     /portal_job_duration_seconds_count\{queue="mail",job="mail\.send",outcome="completed"\} 1/,
   );
   expect(body).toMatch(/portal_job_last_success_timestamp_seconds\{queue="mail",job="mail\.send"\} \d/);
+});
+
+it('tells the invoices batch from the disputes batch in the last success of each schedule', async () => {
+  // One job name for both batches: only the label says which schedule has stopped running.
+  const day = businessDayOnOrAfter('2090-01-03');
+  for (const kind of ['invoices', 'disputes'] as const) {
+    await enqueue(t.db, {
+      name: 'batches.run',
+      payload: { kind, batchDate: day, scheduledFor: batchInstant(kind, day).toISOString() },
+      jobId: batchJobId(kind, day),
+    });
+  }
+  const ran = (table: 'invoice_batches' | 'dispute_batches') =>
+    t.db.selectFrom(table).select('batch_id').where('batch_date', '=', day).where('status', '=', 'completed');
+  await waitFor('both batches of the day to run', async () => {
+    const [invoices, disputes] = await Promise.all([
+      ran('invoice_batches').executeTakeFirst(),
+      ran('dispute_batches').executeTakeFirst(),
+    ]);
+    return invoices && disputes;
+  });
+  await waitFor('both runs to be counted', async () => {
+    const { values } = await metrics.lastSuccess.get();
+    return values.filter((v) => v.labels.job === 'batches.run' && v.labels.schedule).length === 2;
+  });
+  const body = await (await scrape({ authorization: `Bearer ${TOKEN}` })).text();
+  for (const schedule of ['invoices-batch-schedule', 'disputes-batch-schedule']) {
+    expect(body).toMatch(
+      new RegExp(
+        `^portal_job_last_success_timestamp_seconds\\{queue="batches",job="batches\\.run",schedule="${schedule}"\\} \\d`,
+        'm',
+      ),
+    );
+  }
+  expect(body).not.toMatch(/job="batches\.run"\}/);
 });
 
 it('refuses anyone without the token', async () => {

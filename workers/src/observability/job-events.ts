@@ -1,6 +1,7 @@
 import type { Job, Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import type { WorkerMetrics } from './metrics.js';
+import { scheduleOf } from './schedule-label.js';
 
 function durationMs(job: Job): number | undefined {
   return job.processedOn ? (job.finishedOn ?? Date.now()) - job.processedOn : undefined;
@@ -19,7 +20,8 @@ export function observeJobs(worker: Worker, queue: string, logger: Logger, metri
     const ms = durationMs(job);
     logger.info({ ...fields(job), durationMs: ms }, 'job finished');
     metrics?.jobDuration.observe({ queue, job: job.name, outcome: 'completed' }, (ms ?? 0) / 1000);
-    metrics?.lastSuccess.set({ queue, job: job.name }, Date.now() / 1000);
+    const schedule = scheduleOf(job.name, job.data);
+    metrics?.lastSuccess.set({ queue, job: job.name, ...(schedule && { schedule }) }, Date.now() / 1000);
     if (job.name === 'mail.send') metrics?.mailSent.inc();
   });
 

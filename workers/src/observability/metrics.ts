@@ -24,8 +24,8 @@ export class WorkerMetrics {
 
   readonly lastSuccess = new Gauge({
     name: 'portal_job_last_success_timestamp_seconds',
-    help: 'Unix time of the last successful run of each job (schedules: monitors.schedule, monitors.check, sessions.purge)',
-    labelNames: ['queue', 'job'] as const,
+    help: 'Unix time of the last successful run of each job; `schedule` names the schedule a run belongs to (monitors, session purge, the invoices and disputes batches: batches.run by its kind)',
+    labelNames: ['queue', 'job', 'schedule'] as const,
     registers: [this.registry],
   });
 
