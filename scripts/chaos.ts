@@ -2,7 +2,8 @@ import { parseArgs } from 'node:util';
 import { profiles, runChaos } from './chaos/run.js';
 import { formatTable } from './chaos/table.js';
 
-// The fault suite, on demand (the short version runs in `npm test`: scripts/test/chaos.test.ts):
+// The fault suite, on demand (the short version runs in `npm test`: scripts/chaos/short.test.ts,
+// vitest project "chaos"):
 //   npx tsx scripts/chaos.ts [--short]
 // Needs redis-server and PostgreSQL's initdb/pg_ctl installed (a private cluster and Redis are
 // started in a temporary folder; nothing shared is touched); all traffic stays on 127.0.0.1.

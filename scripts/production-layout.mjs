@@ -3,7 +3,7 @@
 // from `npx tsc -b`), the built SPA (apps/web/dist, when present) and the package.json files, with a
 // root package.json listing only the server's workspaces. Then, in that folder:
 //   npm install --omit=dev && NODE_OPTIONS=--conditions=portal-build node apps/api/dist/server.js
-// Used by the Dockerfile and by scripts/production-check.sh.
+// Used by the Dockerfile and by scripts/production-check.ts.
 //   node scripts/production-layout.mjs <folder>
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
