@@ -44,7 +44,9 @@ export function batchSummaryMail(outcome: Extract<BatchOutcome, { status: 'compl
   const title = `${KIND_TITLE[outcome.kind]} batch of ${us(outcome.batchDate)}`;
   const total = outcome.kind === 'disputes' ? `, ${formatUsd(outcome.totalCents)} disputed` : '';
   const lines = [
-    `${title}: ${outcome.recordCount} record${outcome.recordCount === 1 ? '' : 's'}${total}.`,
+    outcome.recordCount === 0
+      ? `${title}: no records were pending; the batch ran and its file holds the header and trailer only.`
+      : `${title}: ${outcome.recordCount} record${outcome.recordCount === 1 ? '' : 's'}${total}.`,
     `File: ${outcome.storageKey}`,
     `SHA-256: ${outcome.checksum}`,
   ];
@@ -61,9 +63,9 @@ export function batchSummaryMail(outcome: Extract<BatchOutcome, { status: 'compl
 /**
  * One batch, in one transaction: claim the day (a second run finds it taken and does nothing),
  * give the batch every pending record due by that day, stream its file to storage, record
- * count, total, file and checksum, and write the summary mail to the outbox (when it took any). A crash anywhere
- * before the commit leaves no batch row and no record taken; the re-run writes the same key
- * with the same bytes, since the file holds nothing but the records and the date.
+ * count, total, file and checksum, and write the summary mail to the outbox (an empty batch's
+ * too). A crash anywhere before the commit leaves no batch row and no record taken; the re-run
+ * writes the same key with the same bytes, since the file holds nothing but the records and the date.
  */
 export async function runBatch(deps: BatchDependencies, request: BatchRequest): Promise<BatchOutcome> {
   const { kind, batchDate, scheduledFor } = request;
@@ -91,15 +93,14 @@ export async function runBatch(deps: BatchDependencies, request: BatchRequest): 
       checksum: stored.sha256,
     };
     await finishBatch(trx, kind, batchId, { ...outcome, finishedAt: deps.now() });
-    // An empty batch is recorded (and listed with its file) but mails nobody: no news to act on.
-    if (outcome.recordCount > 0) {
-      const mail = batchSummaryMail(outcome, startedAt);
-      await enqueue(trx, {
-        name: 'mail.send',
-        payload: { to: [deps.operationsMailbox], subject: mail.subject, text: mail.text },
-        jobId: `${batchJobId(kind, batchDate)}-summary`,
-      });
-    }
+    // Every batch mails its summary, an empty one too: operators learn from it that the batch ran
+    // (and whether it ran late), and a missing mail then means a batch that did not run.
+    const mail = batchSummaryMail(outcome, startedAt);
+    await enqueue(trx, {
+      name: 'mail.send',
+      payload: { to: [deps.operationsMailbox], subject: mail.subject, text: mail.text },
+      jobId: `${batchJobId(kind, batchDate)}-summary`,
+    });
     return outcome;
   });
 }
