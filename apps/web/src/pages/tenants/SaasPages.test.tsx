@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../test/render.js';
 import SaasInvitationsPage from './SaasInvitationsPage.js';
 import SaasInvitePage from './SaasInvitePage.js';
+import SaasUsersPage from './SaasUsersPage.js';
 import TenantsPage from './TenantsPage.js';
 
 const roles = [
@@ -74,6 +75,30 @@ describe('tenant users pages', { timeout: 20_000 }, () => {
     stubFetch((url) => (url === '/api/saas/tenant' ? jsonResponse(200, []) : undefined));
     at('/tenants', '/tenants', <TenantsPage />);
     expect(await screen.findByText(MESSAGES.noTenantAccess)).toBeTruthy();
+  });
+
+  it('asks for the users 50 a page, sending limit and page as the spec’s call does', async () => {
+    const fetchMock = stubFetch((url) =>
+      url === '/api/saas/user/saas-acme?limit=50&page=1'
+        ? jsonResponse(200, {
+            users: [
+              {
+                userId: 'one@acme.example',
+                emailAddress: 'one@acme.example',
+                firstName: 'O',
+                lastName: 'N',
+                roles: [roles[0]],
+              },
+            ],
+            count: 1,
+            page: 1,
+            limit: 50,
+          })
+        : undefined,
+    );
+    at('/admin/saas-acme/saas-users', '/admin/:tenantId/saas-users', <SaasUsersPage />);
+    expect(await screen.findByText('one@acme.example')).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/saas/user/saas-acme?limit=50&page=1');
   });
 
   it('invites with one role and the ThoughtSpot box, says so, and returns to the list after 2 seconds', async () => {
@@ -161,6 +186,10 @@ describe('tenant users pages', { timeout: 20_000 }, () => {
     );
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(MESSAGES.invitationDeleted)).toBeTruthy();
+    // The list asks for its page as the spec's call does: limit 100 and page.
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain(
+      '/api/saas/user/saas-acme/invitations?limit=100&page=1',
+    );
     const call = fetchMock.mock.calls.find(([, init]) => init.method === 'DELETE')!;
     expect(call[0]).toBe(
       `/api/saas/user/saas-acme/invitations/${invitation.invitationId}/email/${encodeURIComponent(btoa('pending@acme.example'))}`,

@@ -6,18 +6,19 @@ import type {
   Tenant,
 } from '@portal/domain/api/tenants';
 import { encodeBase64Email } from '@portal/domain/invitation';
-import { INVITATIONS_PAGE_SIZE } from '@portal/domain/limits';
+import { INVITATIONS_PAGE_SIZE, SAAS_USERS_PAGE_SIZE } from '@portal/domain/limits';
 import { del, get } from '../../api/api.js';
 
-// The addresses of SPEC.md §7 "SaaS users"; emails in paths are base64.
+// The addresses of SPEC.md §7 "SaaS users"; emails in paths are base64. The paged lists send
+// limit and page as the spec's calls do (users 50, invitations 100).
 
 export const tenantsPath = '/api/saas/tenant';
 export const rolesPath = (tenantId: string) => `/api/saas/role?tenantId=${encodeURIComponent(tenantId)}`;
 export const usersPath = (tenantId: string, page: number) =>
-  `/api/saas/user/${encodeURIComponent(tenantId)}?page=${page}`;
+  `/api/saas/user/${encodeURIComponent(tenantId)}?limit=${SAAS_USERS_PAGE_SIZE}&page=${page}`;
 export const allUsersPath = (tenantId: string) => `/api/saas/user/${encodeURIComponent(tenantId)}/all`;
 export const invitationsPath = (tenantId: string, page: number) =>
-  `/api/saas/user/${encodeURIComponent(tenantId)}/invitations?page=${page}`;
+  `/api/saas/user/${encodeURIComponent(tenantId)}/invitations?limit=${INVITATIONS_PAGE_SIZE}&page=${page}`;
 export const invitePath = (tenantId: string, isThoughtSpotUser: boolean) =>
   `/api/saas/user/tenantId/${encodeURIComponent(tenantId)}/tsUser/${isThoughtSpotUser}/invite`;
 export const rolesUpdatePath = (
