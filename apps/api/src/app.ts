@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database, DatabaseHandle } from '@portal/db';
 import { createProducerQueues, inspectorConnection, type ProducerQueues, withTimeout } from '@portal/queue';
 import type { BlobStore } from '@portal/storage';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
@@ -34,6 +34,8 @@ export type AppDeps = {
   redis?: Redis;
   /** BullMQ queues for the queue board and queue metrics; made from REDIS_URL and QUEUE_PREFIX if absent. */
   queues?: ProducerQueues;
+  /** Where the log goes (a test reads it); standard output if absent. */
+  logStream?: { write(line: string): void };
 };
 
 declare module 'fastify' {
@@ -45,10 +47,56 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The request as the log records it (Fastify's fields), for every route. Invitation links carry
+ * their single-use token in the query (`?token=`): whoever reads the log must not be able to
+ * accept someone's invitation, so its value is replaced.
+ */
+function requestLogValue(request: FastifyRequest) {
+  const version = request.headers['accept-version'];
+  return {
+    method: request.method,
+    url: redactQueryTokens(request.url),
+    version: typeof version === 'string' ? version : undefined,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+function redactQueryTokens(url: string): string {
+  const query = url.indexOf('?');
+  if (query < 0) return url;
+  const parts = url
+    .slice(query + 1)
+    .split('&')
+    .map((part) => {
+      const name = part.split('=', 1)[0] ?? '';
+      return queryName(name) === 'token' ? `${name}=[redacted]` : part;
+    });
+  return `${url.slice(0, query + 1)}${parts.join('&')}`;
+}
+
+/** The name as the query parser reads it (percent-decoded, '+' as space). */
+function queryName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' ')).toLowerCase();
+  } catch {
+    return raw.toLowerCase();
+  }
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            ...(deps.logStream && { stream: deps.logStream }),
+            serializers: { req: requestLogValue },
+          },
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     // Off unless TRUST_PROXY names the proxies: a client must not choose its own address.
