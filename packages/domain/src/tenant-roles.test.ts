@@ -6,6 +6,7 @@ import {
   dataRoleOf,
   highestRank,
   isRoleAvailableToTenant,
+  mayGrantRole,
   mayManageMember,
   offeredExternalRoles,
   sortTenantsByDisplayName,
@@ -114,6 +115,14 @@ describe('tenant roles (SPEC.md §6)', () => {
     });
     expect(chooseRoles({ ...base, requestedRoleIds: ['cm'], grantorRank: 2 }).ok).toBe(true);
     expect(chooseRoles({ ...base, requestedRoleIds: ['pm'], grantorRank: undefined }).ok).toBe(true);
+    // The forms offer exactly the roles the grantor may grant.
+    const external = offeredExternalRoles(roles, 'saas-acme');
+    expect(external.filter((r) => mayGrantRole(2, r)).map((r) => r.roleId)).toEqual(['sm', 'cm', 'sm-acme']);
+    expect(external.filter((r) => mayGrantRole(undefined, r))).toEqual(external);
+    for (const r of external) {
+      const chosen = chooseRoles({ ...base, requestedRoleIds: [r.roleId], grantorRank: 2 });
+      expect(chosen.ok).toBe(mayGrantRole(2, r));
+    }
     expect(highestRank([roles[1]!, roles[2]!, roles[4]!])).toBe(2);
     expect(mayManageMember(1, [roles[0]!])).toBe(false);
     expect(mayManageMember(3, [roles[0]!])).toBe(true);

@@ -61,6 +61,15 @@ export function highestRank(held: readonly TenantRole[]): number {
   return held.reduce((max, role) => (isExternalRole(role) ? Math.max(max, role.rank ?? 0) : max), 0);
 }
 
+/**
+ * No escalation: a tenant administrator may grant no role ranked above the highest they hold;
+ * internal admins (grantorRank undefined) may grant any. The server refuses such a choice, and the
+ * roles offered to the forms are filtered by the same rule.
+ */
+export function mayGrantRole(grantorRank: number | undefined, role: Pick<TenantRole, 'rank'>): boolean {
+  return grantorRank === undefined || (role.rank ?? 0) <= grantorRank;
+}
+
 export type RoleChoice =
   | { ok: true; roleIds: string[]; externalRole: TenantRole }
   | { ok: false; reason: 'select-one-role' | 'role-not-offered' | 'escalation' | 'no-data-role' };
@@ -69,8 +78,7 @@ export type RoleChoice =
  * The role set given to a tenant user from what the form sent: exactly one offered external role,
  * the tenant's data role always, and the ThoughtSpot consumer role when the box is ticked. Other
  * ids sent along (a data role, the consumer role) are ignored: the rules decide them.
- * No escalation: a tenant administrator may grant no role ranked above the highest they hold;
- * internal admins (grantorRank undefined) may grant any.
+ * No escalation (mayGrantRole).
  */
 export function chooseRoles(input: {
   roles: readonly TenantRole[];
@@ -86,9 +94,7 @@ export function chooseRoles(input: {
   const externalRole = externalRequested[0]!;
   if (!offered.some((r) => r.roleId === externalRole.roleId))
     return { ok: false, reason: 'role-not-offered' };
-  if (input.grantorRank !== undefined && (externalRole.rank ?? 0) > input.grantorRank) {
-    return { ok: false, reason: 'escalation' };
-  }
+  if (!mayGrantRole(input.grantorRank, externalRole)) return { ok: false, reason: 'escalation' };
   const data = dataRoleOf(input.roles, input.tenantId);
   if (!data) return { ok: false, reason: 'no-data-role' };
   const consumer = input.isThoughtSpotUser ? thoughtSpotConsumerRole(input.roles) : undefined;

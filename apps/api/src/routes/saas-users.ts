@@ -60,7 +60,7 @@ const saasUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: access,
       schema: {
         summary:
-          'Roles: with tenantId, the external roles offered for that tenant by rank and the consumer role',
+          'Roles: with tenantId, the external roles of that tenant the caller may grant, by rank, and the consumer role',
         querystring: Type.Object({ tenantId: Type.Optional(Id) }),
         response: { 200: RolesReply },
       },

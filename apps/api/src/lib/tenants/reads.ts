@@ -9,6 +9,7 @@ import {
 } from '@portal/db';
 import {
   isRoleAvailableToTenant,
+  mayGrantRole,
   offeredExternalRoles,
   type TenantRole,
   thoughtSpotConsumerRole,
@@ -16,7 +17,11 @@ import {
 import type { InvitationsReply, SaasRole, SaasUsersReply, Tenant } from '@portal/domain/api/tenants';
 import type { Kysely } from 'kysely';
 import { invitationView } from '../../services/tenants/invitation-view.js';
-import { requireManagedTenant, type TenantActor } from '../../services/tenants/tenant-scope.js';
+import {
+  grantorRankIn,
+  requireManagedTenant,
+  type TenantActor,
+} from '../../services/tenants/tenant-scope.js';
 
 /** The tenants the caller manages (every tenant for an internal admin), with their display names. */
 export async function listManagedTenants(db: Kysely<Database>, actor: TenantActor): Promise<Tenant[]> {
@@ -29,8 +34,9 @@ export async function listManagedTenants(db: Kysely<Database>, actor: TenantActo
 }
 
 /**
- * With a tenant: the external roles offered for it, by rank, then the ThoughtSpot consumer role.
- * Without: the roles available to any tenant the caller manages (_ONLY_ roles of other tenants
+ * With a tenant: the external roles offered for it that the caller may grant (none ranked above
+ * their own highest role there; internal admins any), by rank, then the ThoughtSpot consumer role.
+ * The forms offer only these; the write routes still check the same rule. Without: the roles available to any tenant the caller manages (_ONLY_ roles of other tenants
  * are not shown to a tenant administrator).
  */
 export async function offeredRoles(
@@ -46,7 +52,10 @@ export async function offeredRoles(
   }
   await requireManagedTenant(db, actor, tenantId);
   const consumer = thoughtSpotConsumerRole(roles);
-  const offered: TenantRole[] = offeredExternalRoles(roles, tenantId);
+  const grantorRank = await grantorRankIn(db, actor, tenantId);
+  const offered: TenantRole[] = offeredExternalRoles(roles, tenantId).filter((role) =>
+    mayGrantRole(grantorRank, role),
+  );
   return consumer ? [...offered, consumer] : offered;
 }
 
