@@ -216,12 +216,22 @@ export async function deleteTenantMember(db: Db, tenantId: string, userId: strin
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Whether a portal user still belongs to some tenant or partner (else their sessions end). */
+/**
+ * Whether a portal user still belongs to some tenant or partner (else their sessions end). An
+ * internal user belongs to the portal itself, whatever tenants they were added to.
+ */
 export async function belongsAnywhere(db: Db, userId: string): Promise<boolean> {
   const row = await db
     .selectNoFrom((eb) => [
       eb
         .or([
+          eb.exists(
+            eb
+              .selectFrom('users')
+              .select('user_id')
+              .where(sql`lower(user_id)`, '=', userId.toLowerCase())
+              .where('is_external_user', '=', false),
+          ),
           eb.exists(
             eb
               .selectFrom('tenant_members')

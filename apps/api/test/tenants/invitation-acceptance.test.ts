@@ -112,6 +112,52 @@ describe('accepting an invitation', () => {
     expect((await follow(invited.link)).href).toBe(`${t.publicUrl}/invitation?status=used`);
   });
 
+  it('changes nothing when a used link is followed again (membership, roles, the invitation row)', async () => {
+    const invited = await invitation('used.twice@invited.demo', { isThoughtSpotUser: true });
+    expect((await follow(invited.link, 'used.twice@invited.demo')).pathname).toBe('/');
+    // Since then, an administrator lowered the member's role and dropped the consumer role: following
+    // the old link must not give the invited roles back.
+    await t.database.db
+      .deleteFrom('tenant_member_roles')
+      .where('user_id', '=', 'used.twice@invited.demo')
+      .where('role_id', 'in', ['mx-corporate', 'mx-ts'])
+      .execute();
+    await t.database.db
+      .insertInto('tenant_member_roles')
+      .values({ tenant_id: 'saas-mxa', user_id: 'used.twice@invited.demo', role_id: 'mx-store' })
+      .execute();
+    const snapshot = async () => ({
+      members: await t.database.db
+        .selectFrom('tenant_members')
+        .selectAll()
+        .where('user_id', '=', 'used.twice@invited.demo')
+        .execute(),
+      roles: await t.database.db
+        .selectFrom('tenant_member_roles')
+        .selectAll()
+        .where('user_id', '=', 'used.twice@invited.demo')
+        .orderBy(['tenant_id', 'role_id'])
+        .execute(),
+      invitation: await t.database.db
+        .selectFrom('invitations')
+        .selectAll()
+        .where('invitation_id', '=', invited.invitationId)
+        .executeTakeFirstOrThrow(),
+    });
+    const before = await snapshot();
+    expect(before.roles.map((r) => r.role_id)).toEqual(['mx-data-a', 'mx-store']);
+    expect(before.invitation.accepted_at).not.toBeNull();
+
+    // Followed while still signed in as the invited person, then by a fresh browser.
+    expect(browser.cookie('portal_session')).toBeDefined();
+    expect((await follow(invited.link)).href).toBe(`${t.publicUrl}/invitation?status=used`);
+    browser = new TestBrowser();
+    expect((await follow(invited.link, 'used.twice@invited.demo')).href).toBe(
+      `${t.publicUrl}/invitation?status=used`,
+    );
+    expect(await snapshot()).toEqual(before);
+  });
+
   it.each([
     ['expired', { expired: true }],
     ['deleted', { deleted: true }],

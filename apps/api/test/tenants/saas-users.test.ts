@@ -1,7 +1,7 @@
 import { addTenantMember } from '@portal/db';
 import { encodeBase64Email, MESSAGES } from '@portal/domain';
 import type { InvitationsReply, SaasInvitation, SaasRole, SaasUsersReply } from '@portal/domain/api/tenants';
-import { saasUsersCsv } from '@portal/domain/csv';
+import { invitationsCsv, saasUsersCsv } from '@portal/domain/csv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedTenantFixtures, type TenantMatrixIds } from '../authorization/tenant-fixtures.js';
 import { createTestApp, type TestApp } from '../helpers.js';
@@ -90,7 +90,14 @@ describe('roles', () => {
     ]);
     const c = await call('tenantAdmin', 'GET', '/api/saas/role?tenantId=saas-mxc');
     expect((c.body as SaasRole[]).map((r) => r.roleName)).not.toContain('EXT_ONLY_MXA_REGIONAL');
-    expect((c.body as SaasRole[]).map((r) => r.rank).slice(0, 3)).toEqual([1, 2, 3]);
+    const internal = await call('internalAdmin', 'GET', '/api/saas/role?tenantId=saas-mxc');
+    expect((internal.body as SaasRole[]).map((r) => r.rank)).toEqual([1, 2, 3, null]);
+  });
+
+  it('offers a tenant administrator only the roles they may grant (none above their own rank)', async () => {
+    // In saas-mxc the tenant persona is Corporate Manager (2): Partner Manager (3) is not offered.
+    const c = await call('tenantAdmin', 'GET', '/api/saas/role?tenantId=saas-mxc');
+    expect((c.body as SaasRole[]).map((r) => r.roleId)).toEqual(['mx-store', 'mx-corporate', 'mx-ts']);
   });
 });
 
@@ -296,6 +303,37 @@ describe('editing roles and deleting', () => {
     expect((await call('internalAdmin', 'DELETE', removeB)).status).toBe(204);
     expect(await sessions()).toHaveLength(0);
   });
+
+  it('keeps the sessions of an internal user removed from their last tenant: they belong to the portal', async () => {
+    const staff = 'Staff.Member@corp.example';
+    const db = t.database.db;
+    await db.insertInto('users').values({ user_id: staff, email: staff, is_external_user: false }).execute();
+    await addTenantMember(
+      db,
+      { tenantId: ids.tenantA, userId: staff, emailAddress: staff, firstName: 'S', lastName: 'M' },
+      ['mx-store', 'mx-data-a'],
+    );
+    await db
+      .insertInto('sessions')
+      .values({
+        session_hash: 'h-internal',
+        user_id: staff,
+        provider: 'sso',
+        id_token: null,
+        last_seen_at: new Date(),
+        expires_at: new Date(Date.now() + 3_600_000),
+      })
+      .execute();
+    const remove = `/api/saas/user/${ids.tenantA}/${staff}/email/${encodeBase64Email(staff)}`;
+    expect((await call('internalAdmin', 'DELETE', remove)).status).toBe(204);
+    expect(await rolesOf(ids.tenantA, staff)).toEqual([]);
+    const sessions = await db
+      .selectFrom('sessions')
+      .select('session_hash')
+      .where('user_id', '=', staff)
+      .execute();
+    expect(sessions).toEqual([{ session_hash: 'h-internal' }]);
+  });
 });
 
 describe('lists', () => {
@@ -346,6 +384,14 @@ describe('lists', () => {
       .body as SaasUsersReply;
     expect(last.users).toHaveLength(20);
     expect((await call('internalAdmin', 'GET', '/api/saas/user/saas-many?limit=51')).status).toBe(400);
+    // The SPA sends limit and page as the spec's call does.
+    const spa = (await call('internalAdmin', 'GET', '/api/saas/user/saas-many?limit=50&page=2'))
+      .body as SaasUsersReply;
+    expect(spa).toMatchObject({ count: 120, page: 2, limit: 50 });
+    expect(spa.users).toHaveLength(50);
+    for (const bad of ['limit=0', 'limit=abc', 'page=0']) {
+      expect((await call('internalAdmin', 'GET', `/api/saas/user/saas-many?${bad}`)).status).toBe(400);
+    }
   });
 
   it('pages pending invitations by 100 (first, previous, next), expired ones left out', async () => {
@@ -358,6 +404,62 @@ describe('lists', () => {
       .body as InvitationsReply;
     expect(small).toMatchObject({ page: 3, limit: 40, hasNext: false });
     expect(small.invitations).toHaveLength(20);
+    const spa = (await call('internalAdmin', 'GET', '/api/saas/user/saas-many/invitations?limit=100&page=1'))
+      .body as InvitationsReply;
+    expect(spa).toMatchObject({ page: 1, limit: 100, hasNext: false });
+    expect(spa.invitations).toHaveLength(100);
+    expect(
+      (await call('internalAdmin', 'GET', '/api/saas/user/saas-many/invitations?limit=101')).status,
+    ).toBe(400);
+  });
+
+  it('escapes formula-looking values (= + - @ first) in the users and invitations CSV', async () => {
+    const db = t.database.db;
+    const formulas = ['=1+1@csv.example', '+cmd@csv.example', '-2+3@csv.example', '@SUM(A1)@csv.example'];
+    await db
+      .insertInto('tenants')
+      .values({ tenant_id: 'saas-csv', display_name: 'CSV', logo_url: null })
+      .execute();
+    await db
+      .insertInto('roles')
+      .values({ role_id: 'csv-data', role_name: 'DATA_CSV', role_description: '@Data', rank: null })
+      .execute();
+    await db
+      .insertInto('tenant_members')
+      .values(formulas.map((email) => ({ tenant_id: 'saas-csv', user_id: email, email_address: email })))
+      .execute();
+    await db
+      .insertInto('tenant_member_roles')
+      .values(formulas.map((email) => ({ tenant_id: 'saas-csv', user_id: email, role_id: 'csv-data' })))
+      .execute();
+    await db
+      .insertInto('invitations')
+      .values(
+        formulas.map((email) => ({
+          tenant_id: 'saas-csv',
+          email_address: email,
+          user_role_ids: ['mx-store'],
+          expires_at: new Date(Date.now() + 86_400_000),
+        })),
+      )
+      .execute();
+
+    const users = await call('internalAdmin', 'GET', '/api/saas/user/saas-csv/all');
+    const usersCsv = saasUsersCsv(users.body as SaasUsersReply['users']);
+    const invitations = await call(
+      'internalAdmin',
+      'GET',
+      '/api/saas/user/saas-csv/invitations?limit=100&page=1',
+    );
+    const invitesCsv = invitationsCsv((invitations.body as InvitationsReply).invitations);
+    for (const csv of [usersCsv, invitesCsv]) {
+      const rows = csv.trimEnd().split('\r\n').slice(1);
+      expect(rows).toHaveLength(formulas.length);
+      // Every cell starting with a formula character is quoted with a leading apostrophe.
+      for (const cell of rows.flatMap((row) => row.split(','))) expect(cell).not.toMatch(/^"?[=+\-@]/);
+      expect(rows.map((row) => row.split(',')[0]).sort()).toEqual(formulas.map((f) => `'${f}`).sort());
+    }
+    expect(usersCsv).toContain(`'=1+1@csv.example,'@Data`);
   });
 
   it('gives all users for the CSV, whose formula-looking values are escaped', async () => {
