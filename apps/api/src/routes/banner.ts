@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { type Banner, listBanners, listBannerTypes, listShowingBanners } from '@portal/db';
+import { type Banner as BannerRow, listBanners, listBannerTypes, listShowingBanners } from '@portal/db';
 import { bannerExpiresAt, hasFeature, isBannerShowing } from '@portal/domain';
-import type { TSchema } from '@sinclair/typebox';
+import { Banner, BannersReply } from '@portal/domain/api/banners';
 import { Type } from '@sinclair/typebox';
 import { requireUser } from '../plugins/access.js';
 import { addBanner } from '../services/banners/add-banner.js';
@@ -14,18 +14,6 @@ import { editBanner } from '../services/banners/edit-banner.js';
 // messages. Create and edit make a banner active; disable makes it inactive.
 
 const adminOnly = { access: { feature: 'INTERNAL_ADMIN' as const } };
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
-const BannerReply = Type.Object({
-  bannerId: Type.Integer(),
-  bannerMessage: Type.String(),
-  bannerType: Type.String(),
-  timeToLive: Nullable(Type.Integer()),
-  isActive: Type.Boolean(),
-  activatedAt: Type.String({ format: 'date-time' }),
-  expiresAt: Nullable(Type.String({ format: 'date-time' })),
-  isShowing: Type.Boolean(),
-});
-const BannerType = Type.Object({ bannerCode: Type.String(), alertCode: Type.String(), name: Type.String() });
 const BannerBody = Type.Object({
   bannerMessage: Type.String({ maxLength: 10_000 }),
   bannerType: Type.String({ maxLength: 100 }),
@@ -37,7 +25,7 @@ const BannerBody = Type.Object({
 });
 const BannerParams = Type.Object({ bannerId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 
-function bannerView(banner: Banner, now: Date) {
+function bannerView(banner: BannerRow, now: Date): Banner {
   return {
     ...banner,
     activatedAt: banner.activatedAt.toISOString(),
@@ -55,9 +43,7 @@ const bannerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'authenticated' },
       schema: {
         summary: 'Banners (all for internal admins, those showing now for everyone else) and banner types',
-        response: {
-          200: Type.Object({ banners: Type.Array(BannerReply), bannerTypes: Type.Array(BannerType) }),
-        },
+        response: { 200: BannersReply },
       },
     },
     async (request) => {
@@ -74,7 +60,7 @@ const bannerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/banner',
     {
       config: adminOnly,
-      schema: { summary: 'Creates a banner (active)', body: BannerBody, response: { 201: BannerReply } },
+      schema: { summary: 'Creates a banner (active)', body: BannerBody, response: { 201: Banner } },
     },
     async (request, reply) => {
       const { userId: actorUserId } = requireUser(request);
@@ -91,7 +77,7 @@ const bannerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Edits a banner; it becomes active, its time to live counting from now',
         params: BannerParams,
         body: Type.Composite([Type.Object({ bannerId: Type.Optional(Type.Integer()) }), BannerBody]),
-        response: { 200: BannerReply },
+        response: { 200: Banner },
       },
     },
     async (request) => {
@@ -106,7 +92,7 @@ const bannerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/banner/:bannerId/disable',
     {
       config: adminOnly,
-      schema: { summary: 'Disables a banner', params: BannerParams, response: { 200: BannerReply } },
+      schema: { summary: 'Disables a banner', params: BannerParams, response: { 200: Banner } },
     },
     async (request) => {
       const { userId: actorUserId } = requireUser(request);

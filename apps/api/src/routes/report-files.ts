@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type IngestedReport, recordReportAccess } from '@portal/db';
 import { Message } from '@portal/domain/api/common';
+import { PreviewReply, UploadedReport } from '@portal/domain/api/reports';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
 import { hasFreshVerification } from '../lib/human-verification.js';
@@ -24,7 +25,7 @@ const Code = Type.String({ minLength: 1, maxLength: 50 });
 /** A file or a zip, streamed; never serialised. */
 const FileBody = Type.Unsafe<unknown>({ type: 'string', format: 'binary' });
 
-const uploadView = (ingested: IngestedReport) => ({
+const uploadView = (ingested: IngestedReport): UploadedReport => ({
   reportId: ingested.reportId,
   fileName: ingested.fileName,
   rawSize: ingested.size,
@@ -109,17 +110,7 @@ const reportFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: Type.Object({ reportId: Type.String({ maxLength: 20 }) }),
         response: {
-          200: Type.Object({
-            reportId: Type.Integer(),
-            fileName: Type.String(),
-            worksheets: Type.Array(
-              Type.Object({
-                name: Type.String(),
-                rows: Type.Array(Type.Array(Type.String())),
-                truncated: Type.Boolean(),
-              }),
-            ),
-          }),
+          200: PreviewReply,
           400: Message,
           403: Message,
           404: Message,
@@ -143,15 +134,7 @@ const reportFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: Type.Object({ accessTypeCode: Code, partnerCode: Code, reportCategoryCode: Code }),
         response: {
-          201: Type.Object({
-            reportId: Type.Integer(),
-            fileName: Type.String(),
-            rawSize: Type.Integer(),
-            sha256: Type.String(),
-            reportDate: Type.String(),
-            frequencyType: Type.String(),
-            supersededReportId: Type.Union([Type.Integer(), Type.Null()]),
-          }),
+          201: UploadedReport,
           400: Message,
           403: Message,
           404: Message,

@@ -2,9 +2,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   listServiceAccounts,
   SERVICE_ACCOUNT_FEATURES,
-  type ServiceAccount,
-  type ServiceAccountToken,
+  type ServiceAccount as ServiceAccountRow,
+  type ServiceAccountToken as TokenRow,
 } from '@portal/db';
+import {
+  IssuedToken,
+  PartnerAccess,
+  ServiceAccount,
+  ServiceAccountToken,
+} from '@portal/domain/api/service-accounts';
 import { Type } from '@sinclair/typebox';
 import { requireUser } from '../plugins/access.js';
 import { addServiceAccount } from '../services/service-accounts/add-service-account.js';
@@ -19,38 +25,16 @@ import { revokeToken } from '../services/service-accounts/revoke-service-account
 
 const access = { access: { feature: 'INTERNAL_ADMIN' as const } };
 
-const PartnerAccess = Type.Object({
-  accessTypeCode: Type.String({ minLength: 1, maxLength: 20 }),
-  partnerCode: Type.String({ minLength: 1, maxLength: 50 }),
-});
-const Timestamp = Type.String({ format: 'date-time' });
-const TokenReply = Type.Object({
-  tokenId: Type.String(),
-  name: Type.String(),
-  createdAt: Timestamp,
-  expiresAt: Timestamp,
-  revokedAt: Type.Union([Timestamp, Type.Null()]),
-  lastUsedAt: Type.Union([Timestamp, Type.Null()]),
-});
-const ServiceAccountReply = Type.Object({
-  userId: Type.String(),
-  name: Type.String(),
-  features: Type.Array(Type.String()),
-  partnerAccess: Type.Array(PartnerAccess),
-  disabledAt: Type.Union([Timestamp, Type.Null()]),
-  createdAt: Timestamp,
-  tokens: Type.Array(TokenReply),
-});
 const UserIdParams = Type.Object({ userId: Type.String({ minLength: 1, maxLength: 64 }) });
 
-const tokenView = (t: ServiceAccountToken) => ({
+const tokenView = (t: TokenRow): ServiceAccountToken => ({
   ...t,
   createdAt: t.createdAt.toISOString(),
   expiresAt: t.expiresAt.toISOString(),
   revokedAt: iso(t.revokedAt),
   lastUsedAt: iso(t.lastUsedAt),
 });
-const accountView = (a: ServiceAccount) => ({
+const accountView = (a: ServiceAccountRow): ServiceAccount => ({
   userId: a.userId,
   name: a.name,
   features: a.features,
@@ -66,7 +50,7 @@ const serviceAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: access,
       schema: {
         summary: 'Service accounts and their tokens',
-        response: { 200: Type.Array(ServiceAccountReply) },
+        response: { 200: Type.Array(ServiceAccount) },
       },
     },
     async () => (await listServiceAccounts(app.db)).map(accountView),
@@ -86,7 +70,7 @@ const serviceAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
           }),
           partnerAccess: Type.Array(PartnerAccess, { maxItems: 200, default: [] }),
         }),
-        response: { 201: ServiceAccountReply },
+        response: { 201: ServiceAccount },
       },
     },
     async (request, reply) => {
@@ -103,7 +87,7 @@ const serviceAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Disables a service account: its tokens are refused from now on',
         params: UserIdParams,
-        response: { 200: ServiceAccountReply },
+        response: { 200: ServiceAccount },
       },
     },
     async (request) => {
@@ -124,7 +108,7 @@ const serviceAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
           name: Type.String({ maxLength: 100, default: '' }),
           days: Type.Integer({ minimum: 1, maximum: 365, default: 90 }),
         }),
-        response: { 201: Type.Composite([TokenReply, Type.Object({ token: Type.String() })]) },
+        response: { 201: IssuedToken },
       },
     },
     async (request, reply) => {
@@ -142,7 +126,7 @@ const serviceAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Revokes an API token',
         params: Type.Object({ ...UserIdParams.properties, tokenId: Type.String({ format: 'uuid' }) }),
-        response: { 200: TokenReply },
+        response: { 200: ServiceAccountToken },
       },
     },
     async (request) => {

@@ -1,3 +1,4 @@
+import { isBannerShowing } from '@portal/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../test/render.js';
@@ -5,16 +6,20 @@ import { BANNER_ACK_KEY } from './banner-storage.js';
 import { type BannerView, SiteBanner } from './SiteBanner.js';
 
 const hourAgo = new Date(Date.now() - 3600_000).toISOString();
-const banner = (over: Partial<BannerView> = {}): BannerView => ({
-  bannerId: 1,
-  bannerMessage: 'Maintenance on Saturday 10 PM ET.',
-  bannerType: 'INFO',
-  timeToLive: null,
-  isActive: true,
-  activatedAt: hourAgo,
-  expiresAt: null,
-  ...over,
-});
+/** A banner as GET /api/banner sends it: `isShowing` as the server works it out. */
+const banner = (over: Partial<BannerView> = {}): BannerView => {
+  const fields = {
+    bannerId: 1,
+    bannerMessage: 'Maintenance on Saturday 10 PM ET.',
+    bannerType: 'INFO',
+    timeToLive: null,
+    isActive: true,
+    activatedAt: hourAgo,
+    expiresAt: null,
+    ...over,
+  };
+  return { isShowing: isBannerShowing(fields, new Date()), ...fields };
+};
 const reply = (banners: BannerView[]) =>
   jsonResponse(200, {
     banners,

@@ -1,5 +1,6 @@
 import { Alert, Stack } from '@mantine/core';
 import { bannerVersion, isBannerAcknowledged, isBannerShowing } from '@portal/domain';
+import type { BannersReply } from '@portal/domain/api/banners';
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { readBannerAcknowledgements, storeBannerAcknowledgement } from './banner-storage.js';
@@ -8,23 +9,17 @@ import { readBannerAcknowledgements, storeBannerAcknowledgement } from './banner
 // who acknowledges it does not see it for 24 hours. A failed read shows no banner rather than
 // breaking the page.
 
-export type BannerView = {
-  bannerId: number;
-  bannerMessage: string;
-  bannerType: string;
-  timeToLive: number | null;
-  isActive: boolean;
-  activatedAt: string;
-  expiresAt: string | null;
-};
-export type BannerTypeView = { bannerCode: string; alertCode: string; name: string };
-export type BannerReply = { banners: BannerView[]; bannerTypes: BannerTypeView[] };
+export type {
+  Banner as BannerView,
+  BannersReply as BannerReply,
+  BannerType as BannerTypeView,
+} from '@portal/domain/api/banners';
 
 const COLORS: Record<string, string> = { info: 'blue', success: 'green', warning: 'yellow', error: 'red' };
 const REFRESH_MS = 5 * 60 * 1000;
 
 export function SiteBanner() {
-  const { data } = useSWR<BannerReply>('/api/banner', {
+  const { data } = useSWR<BannersReply>('/api/banner', {
     refreshInterval: REFRESH_MS,
     revalidateOnFocus: true,
     onError: () => {},

@@ -1,23 +1,15 @@
 import type { Dashboard } from '@portal/db';
 import { Type } from '@sinclair/typebox';
 
-// Reply and body shapes of the dashboard calls (SPEC.md §3 Dashboard, §7 Dashboards).
+// Parameter and body shapes of the dashboard calls (SPEC.md §3 Dashboard, §7 Dashboards).
 export const PartnerParams = Type.Object({ accessTypeCode: Type.String(), partnerCode: Type.String() });
 export const DashboardIdParams = Type.Object({
   dashboardId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
 });
 
-export const DashboardReply = Type.Object({
-  dashboardId: Type.Integer(),
-  dashboardName: Type.String(),
-  dashboardDescription: Type.String(),
-  dashboardUrl: Type.String(),
-  dashboardType: Type.String(),
-  dashboardContentType: Type.Union([Type.String(), Type.Null()]),
-  partner: Type.Object({ type: Type.String(), code: Type.String(), name: Type.String() }),
-});
-
-export const PartnerReply = Type.Object({ type: Type.String(), code: Type.String(), name: Type.String() });
+// The reply schemas are defined once in @portal/domain/api/dashboards; these names are those
+// routes/dashboards.ts still imports.
+export { Dashboard as DashboardReply, DashboardPartner as PartnerReply } from '@portal/domain/api/dashboards';
 
 export const DashboardBody = Type.Object({
   dashboardId: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),

@@ -1,29 +1,16 @@
 import type { ReportRow } from '@portal/db';
 import { formatFileSize } from '@portal/domain/file-size';
-import { Type } from '@sinclair/typebox';
 
-// A report as the SPA receives it (SPEC.md §3): fileSize is text, rawSize the byte count,
-// reportDate and lastModified are seconds since the epoch (reportDate at 00:00 UTC).
+// A report as the SPA receives it (SPEC.md §3); the reply schemas are defined once in
+// @portal/domain/api/reports (named here as the report routes know them).
 
-export const ReportReply = Type.Object({
-  id: Type.Integer(),
-  fileName: Type.String(),
-  fileSize: Type.String(),
-  rawSize: Type.Integer(),
-  reportDate: Type.Integer(),
-  lastModified: Type.Integer(),
-  frequencyType: Type.String(),
-});
-
-export const FrequencyTypeReply = Type.Object({ code: Type.String(), name: Type.String() });
-export const AccessTypeReply = Type.Object({ code: Type.String(), name: Type.String() });
-export const PartnerReply = Type.Object({ name: Type.String(), code: Type.String(), type: Type.String() });
-export const CategoryReply = Type.Object({
-  name: Type.String(),
-  code: Type.String(),
-  externalLink: Type.Union([Type.String(), Type.Null()]),
-  frequencyTypes: Type.Array(FrequencyTypeReply),
-});
+export {
+  AccessType as AccessTypeReply,
+  FrequencyType as FrequencyTypeReply,
+  Report as ReportReply,
+  ReportCategory as CategoryReply,
+  ReportPartner as PartnerReply,
+} from '@portal/domain/api/reports';
 
 export function reportView(row: ReportRow) {
   return {

@@ -1,23 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listAuditLog } from '@portal/db';
+import { AuditLogReply } from '@portal/domain/api/audit-log';
 import { Type } from '@sinclair/typebox';
-import { Nullable, PageQuery, PageReply } from './schemas.js';
+import { PageQuery } from './schemas.js';
 
 // The audit log for internal admins: who changed what, when, with the state before and after.
 
 const IsoDate = Type.Optional(Type.String({ format: 'date', description: 'YYYY-MM-DD (UTC), included' }));
-const Entry = Type.Object({
-  auditId: Type.Integer(),
-  at: Type.String({ format: 'date-time' }),
-  actorUserId: Nullable(Type.String()),
-  action: Type.String(),
-  entityType: Type.String(),
-  entityId: Nullable(Type.String()),
-  before: Type.Unknown(),
-  after: Type.Unknown(),
-  detail: Type.Unknown(),
-});
-
 const auditLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/admin/audit-log',
@@ -33,7 +22,7 @@ const auditLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
           from: IsoDate,
           to: IsoDate,
         }),
-        response: { 200: Type.Object({ entries: Type.Array(Entry), ...PageReply }) },
+        response: { 200: AuditLogReply },
       },
     },
     async (request) => {

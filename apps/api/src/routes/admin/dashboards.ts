@@ -1,13 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listAllDashboards } from '@portal/db';
 import { partnerScope } from '@portal/domain/admin-partner';
+import { Dashboard } from '@portal/domain/api/dashboards';
 import { Type } from '@sinclair/typebox';
-import {
-  DashboardBody,
-  DashboardIdParams,
-  DashboardReply,
-  dashboardView,
-} from '../../lib/dashboards/schemas.js';
+import { DashboardBody, DashboardIdParams, dashboardView } from '../../lib/dashboards/schemas.js';
 import { requireUser } from '../../plugins/access.js';
 import { addDashboard } from '../../services/dashboards/add-dashboard.js';
 import { deleteDashboard } from '../../services/dashboards/delete-dashboard.js';
@@ -28,7 +24,7 @@ const adminDashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: manage,
       schema: {
         summary: 'The dashboards of the partners the user may access',
-        response: { 200: Type.Array(DashboardReply) },
+        response: { 200: Type.Array(Dashboard) },
       },
     },
     async (request) =>
@@ -39,7 +35,7 @@ const adminDashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/dashboards',
     {
       config: manage,
-      schema: { summary: 'Adds a dashboard', body: DashboardBody, response: { 201: DashboardReply } },
+      schema: { summary: 'Adds a dashboard', body: DashboardBody, response: { 201: Dashboard } },
     },
     async (request, reply) => {
       const saved = await addDashboard(deps(), { actor: requireUser(request), body: request.body });
@@ -55,7 +51,7 @@ const adminDashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Edits a dashboard',
         params: DashboardIdParams,
         body: DashboardBody,
-        response: { 200: DashboardReply },
+        response: { 200: Dashboard },
       },
     },
     async (request) => {

@@ -6,6 +6,7 @@ import {
   listAllFrequencyTypes,
 } from '@portal/db';
 import { partnerScope } from '@portal/domain/admin-partner';
+import { AdminReportCategory, CategoryListReply } from '@portal/domain/api/report-categories';
 import { Type } from '@sinclair/typebox';
 import { requireUser } from '../../plugins/access.js';
 import { notFound } from '../../plugins/errors.js';
@@ -14,30 +15,13 @@ import {
   REPORT_CATEGORY_NOT_FOUND,
   saveReportCategory,
 } from '../../services/report-categories/save-report-category.js';
-import { Code, CodeName, Filter, Nullable, PageQuery, PageReply } from './schemas.js';
+import { Code, Filter, Nullable, PageQuery } from './schemas.js';
 
 // SPEC.md §7 report categories: the admin list, one category with its partners, create, edit
 // (code locked) and delete. Feature MANAGE_REPORT_CATEGORIES (§6). A manager sees the partners
 // they may access only (counts and lists filtered in SQL); changes are scoped in the services.
 
 const access = { access: { feature: 'MANAGE_REPORT_CATEGORIES' as const } };
-const CategoryFields = {
-  code: Type.String(),
-  name: Type.String(),
-  externalLink: Nullable(Type.String()),
-  ownerEmails: Type.Array(Type.String()),
-  frequencyTypes: Type.Array(CodeName),
-};
-const CategoryRow = Type.Object({ ...CategoryFields, partnerCount: Type.Integer() });
-const CategoryPartner = Type.Object({ type: Type.String(), code: Type.String(), name: Type.String() });
-const Category = Type.Object({
-  ...CategoryFields,
-  partners: Type.Array(CategoryPartner),
-  sharedOutsideScope: Type.Boolean({
-    description:
-      'Partners the user may not access have it too: only their part is shown, and it is read only',
-  }),
-});
 const CategoryBody = Type.Object({
   code: Type.String({ maxLength: 100 }),
   name: Type.String({ maxLength: 500 }),
@@ -61,7 +45,7 @@ const CategoryParams = Type.Object({ reportCategoryCode: Code });
 export { CATEGORY_HAS_REPORTS } from '../../services/report-categories/delete-report-category.js';
 
 type Found = NonNullable<Awaited<ReturnType<typeof findAdminReportCategory>>>;
-const categoryView = (c: Found) => ({
+const categoryView = (c: Found): AdminReportCategory => ({
   code: c.code,
   name: c.name,
   externalLink: c.externalLink,
@@ -84,14 +68,7 @@ const reportCategoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
           code: Filter,
           name: Filter,
         }),
-        response: {
-          200: Type.Object({
-            categories: Type.Array(CategoryRow),
-            frequencyTypes: Type.Array(CodeName),
-            accessTypes: Type.Array(CodeName),
-            ...PageReply,
-          }),
-        },
+        response: { 200: CategoryListReply },
       },
     },
     async (request) => {
@@ -122,7 +99,7 @@ const reportCategoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'One report category with its partners',
         params: CategoryParams,
-        response: { 200: Category },
+        response: { 200: AdminReportCategory },
       },
     },
     async (request) => {
@@ -143,7 +120,7 @@ const reportCategoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
           summary:
             mode === 'create' ? 'Adds a report category' : 'Edits the report category named by code (locked)',
           body: CategoryBody,
-          response: { [mode === 'create' ? 201 : 200]: Category },
+          response: { [mode === 'create' ? 201 : 200]: AdminReportCategory },
         },
       },
       async (request, reply) => {
@@ -167,7 +144,7 @@ const reportCategoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Deletes a report category without reports, with its partner links and alerts',
         params: CategoryParams,
-        response: { 200: Category },
+        response: { 200: AdminReportCategory },
       },
     },
     async (request) =>

@@ -1,6 +1,7 @@
 import { Code, Group, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { DEFAULT_ADMIN_PAGE_SIZE, pageCount } from '@portal/domain/admin-paging';
+import type { AuditLogReply } from '@portal/domain/api/audit-log';
 import { formatUsDate } from '@portal/domain/iso-date';
 import { useState } from 'react';
 import { useApi } from '../../api/swr.js';
@@ -8,19 +9,7 @@ import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { Pager } from './list/Pager.js';
-import type { ListReply } from './list/use-admin-list.js';
 
-type AuditEntry = {
-  auditId: number;
-  at: string;
-  actorUserId: string | null;
-  action: string;
-  entityType: string;
-  entityId: string | null;
-  before: unknown;
-  after: unknown;
-};
-type AuditLog = ListReply & { entries: AuditEntry[] };
 type Filters = { entityType: string; actor: string; from: string; to: string };
 
 const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
@@ -33,7 +22,7 @@ export default function AuditLogPage() {
   const [debounced] = useDebouncedValue(filters, 300);
   const query = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
   for (const [key, value] of Object.entries(debounced)) if (value.trim()) query.set(key, value.trim());
-  const { data } = useApi<AuditLog>(`/api/admin/audit-log?${query}`, { keepPreviousData: true });
+  const { data } = useApi<AuditLogReply>(`/api/admin/audit-log?${query}`, { keepPreviousData: true });
   const set = (key: keyof Filters) => (event: { currentTarget: { value: string } }) => {
     setFilters({ ...filters, [key]: event.currentTarget.value });
     setPage(1);

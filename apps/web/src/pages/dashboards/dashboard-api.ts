@@ -1,21 +1,13 @@
 import { api } from '../../api/api.js';
 
-// The shapes of SPEC.md §3 (Dashboard) as the dashboard calls of §7 return them.
-export type Dashboard = {
-  dashboardId: number;
-  dashboardName: string;
-  dashboardDescription: string;
-  dashboardUrl: string;
-  dashboardType: string;
-  dashboardContentType: string | null;
-  partner: { type: string; code: string; name: string };
-};
-export type PartnerDashboards = { partner: Dashboard['partner']; dashboards: Dashboard[] };
-export type DashboardPartners = {
-  accessTypes: { code: string; name: string }[];
-  partners: Record<string, { type: string; code: string; name: string }[]>;
-};
-export type PopularDashboard = { dashboardId: number; views: number };
+// The shapes of SPEC.md §3 (Dashboard) as the dashboard calls of §7 return them: the types of the
+// API's reply schemas.
+export type {
+  Dashboard,
+  DashboardPartners,
+  PartnerDashboards,
+  PopularDashboard,
+} from '@portal/domain/api/dashboards';
 
 /** The store that holds the activity log: the literal {warehouse} segment of the most-viewed call. */
 export const ACTIVITY_WAREHOUSE = 'postgres';

@@ -1,51 +1,14 @@
-// The replies of the report calls (SPEC.md §3, §7) as the SPA reads them.
+// The replies of the report calls (SPEC.md §3, §7): the types of the API's reply schemas.
+export type {
+  CategoriesReply,
+  PartnersReply,
+  PreviewReply,
+  Report,
+  ReportCategory,
+  ReportsReply,
+} from '@portal/domain/api/reports';
 
-export type AccessType = { code: string; name: string };
-export type Partner = { name: string; code: string; type: string };
-export type FrequencyType = { code: string; name: string };
-export type ReportCategory = {
-  name: string;
-  code: string;
-  externalLink: string | null;
-  frequencyTypes: FrequencyType[];
-};
-
-export type PartnersReply = { accessTypes: AccessType[]; partners: Record<string, Partner[]> };
-export type CategoriesReply = {
-  categories: ReportCategory[];
-  selectedAccessType: AccessType;
-  selectedPartner: Partner;
-};
-
-export type Report = {
-  id: number;
-  fileName: string;
-  fileSize: string;
-  rawSize: number;
-  /** Seconds since the epoch, 00:00 UTC of the report's date. */
-  reportDate: number;
-  /** Seconds since the epoch. */
-  lastModified: number;
-  frequencyType: string;
-};
-
-export type ReportsReply = {
-  reports: Record<string, Report[]>;
-  frequencyTypes: FrequencyType[];
-  latestReport: Report | null;
-  selectedAccessType: AccessType;
-  selectedPartner: Partner;
-  selectedCategory: ReportCategory;
-  reportDates: string[];
-  truncated: boolean;
-};
-
-export type PreviewReply = {
-  reportId: number;
-  fileName: string;
-  worksheets: { name: string; rows: string[][]; truncated: boolean }[];
-};
-
+// GET /api/environment-context (the server's schema is in apps/api/src/routes/human-verification.ts).
 export type EnvironmentContext = {
   googleRecaptchaPublicKey: string | null;
   humanVerification: 'altcha' | 'recaptcha';

@@ -1,24 +1,12 @@
-import type { ListReply } from '../list/use-admin-list.js';
-import type { CodeName } from '../partners/partners-api.js';
+import type { AdminReportCategory, CategoryListReply } from '@portal/domain/api/report-categories';
 
-// What the report category administration calls answer (apps/api/src/routes/admin/report-categories.ts).
+// What the report category administration calls answer: the types of the API's reply schemas.
+// `sharedOutsideScope`: partners the user may not manage have the category too; they see their
+// part, read only.
 
-export type CategoryPartner = { type: string; code: string; name: string };
-type CategoryFields = {
-  code: string;
-  name: string;
-  externalLink: string | null;
-  ownerEmails: string[];
-  frequencyTypes: CodeName[];
-};
-export type CategoryRow = CategoryFields & { partnerCount: number };
-/** `sharedOutsideScope`: partners the user may not manage have it too; they see their part, read only. */
-export type ReportCategory = CategoryFields & { partners: CategoryPartner[]; sharedOutsideScope: boolean };
-export type CategoryList = ListReply & {
-  categories: CategoryRow[];
-  frequencyTypes: CodeName[];
-  accessTypes: CodeName[];
-};
+export type { CategoryPartner, CategoryRow } from '@portal/domain/api/report-categories';
+export type ReportCategory = AdminReportCategory;
+export type CategoryList = CategoryListReply;
 
 export const CATEGORIES_LIST_PATH = '/api/admin/categories';
 export const categoryPath = (code: string) => `/api/admin/categories/${encodeURIComponent(code)}`;

@@ -3,30 +3,16 @@ import { holdableFeatures } from '@portal/domain/feature-holders';
 import { formatUsDate } from '@portal/domain/iso-date';
 import { ApiError } from '../../../api/api.js';
 
-// What GET/POST /api/admin/service-accounts and the token calls answer (apps/api/src/routes/service-accounts.ts).
+// What GET/POST /api/admin/service-accounts and the token calls answer: the types of the API's
+// reply schemas (@portal/domain/api/service-accounts).
 
 export const SERVICE_ACCOUNTS_PATH = '/api/admin/service-accounts';
 
-export type ServiceAccountToken = {
-  tokenId: string;
-  name: string;
-  createdAt: string;
-  expiresAt: string;
-  revokedAt: string | null;
-  lastUsedAt: string | null;
-};
-
-export type ServiceAccount = {
-  userId: string;
-  name: string;
-  features: string[];
-  partnerAccess: PartnerGrant[];
-  disabledAt: string | null;
-  createdAt: string;
-  tokens: ServiceAccountToken[];
-};
-
-export type IssuedToken = ServiceAccountToken & { token: string };
+export type {
+  IssuedToken,
+  ServiceAccount,
+  ServiceAccountToken,
+} from '@portal/domain/api/service-accounts';
 
 export type NewServiceAccount = {
   userId: string;

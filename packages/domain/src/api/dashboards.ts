@@ -1,0 +1,39 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { CodeName } from './common.js';
+
+// The replies of the dashboard calls (SPEC.md §3 Dashboard, §7 Dashboards).
+
+export const DashboardPartner = Type.Object({
+  type: Type.String(),
+  code: Type.String(),
+  name: Type.String(),
+});
+export type DashboardPartner = Static<typeof DashboardPartner>;
+
+export const Dashboard = Type.Object({
+  dashboardId: Type.Integer(),
+  dashboardName: Type.String(),
+  dashboardDescription: Type.String(),
+  dashboardUrl: Type.String(),
+  dashboardType: Type.String(),
+  dashboardContentType: Type.Union([Type.String(), Type.Null()]),
+  partner: DashboardPartner,
+});
+export type Dashboard = Static<typeof Dashboard>;
+
+/** GET /api/dashboards/:accessTypeCode/:partnerCode. */
+export const PartnerDashboards = Type.Object({
+  partner: DashboardPartner,
+  dashboards: Type.Array(Dashboard),
+});
+export type PartnerDashboards = Static<typeof PartnerDashboards>;
+
+/** GET /api/dashboards/partners: the partners with dashboards the user may see, by access type. */
+export const DashboardPartners = Type.Object({
+  accessTypes: Type.Array(CodeName),
+  partners: Type.Record(Type.String(), Type.Array(DashboardPartner)),
+});
+export type DashboardPartners = Static<typeof DashboardPartners>;
+
+export const PopularDashboard = Type.Object({ dashboardId: Type.Integer(), views: Type.Integer() });
+export type PopularDashboard = Static<typeof PopularDashboard>;

@@ -1,0 +1,87 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { CodeName, Nullable } from './common.js';
+
+// The replies of the report calls (SPEC.md §3 Report, §7 partners, categories, reports, view,
+// upload). A report's fileSize is text and rawSize its byte count; reportDate and lastModified
+// are seconds since the epoch (reportDate at 00:00 UTC).
+
+export const Report = Type.Object({
+  id: Type.Integer(),
+  fileName: Type.String(),
+  fileSize: Type.String(),
+  rawSize: Type.Integer(),
+  reportDate: Type.Integer(),
+  lastModified: Type.Integer(),
+  frequencyType: Type.String(),
+});
+export type Report = Static<typeof Report>;
+
+export const AccessType = CodeName;
+export type AccessType = CodeName;
+export const FrequencyType = CodeName;
+export type FrequencyType = CodeName;
+
+export const ReportPartner = Type.Object({ name: Type.String(), code: Type.String(), type: Type.String() });
+export type ReportPartner = Static<typeof ReportPartner>;
+
+export const ReportCategory = Type.Object({
+  name: Type.String(),
+  code: Type.String(),
+  externalLink: Nullable(Type.String()),
+  frequencyTypes: Type.Array(FrequencyType),
+});
+export type ReportCategory = Static<typeof ReportCategory>;
+
+/** GET /api/partners: the partners the user may see, by access type code. */
+export const PartnersReply = Type.Object({
+  accessTypes: Type.Array(AccessType),
+  partners: Type.Record(Type.String(), Type.Array(ReportPartner)),
+});
+export type PartnersReply = Static<typeof PartnersReply>;
+
+export const CategoriesReply = Type.Object({
+  categories: Type.Array(ReportCategory),
+  selectedAccessType: AccessType,
+  selectedPartner: ReportPartner,
+});
+export type CategoriesReply = Static<typeof CategoriesReply>;
+
+export const ReportsReply = Type.Object({
+  reports: Type.Record(Type.String(), Type.Array(Report)),
+  frequencyTypes: Type.Array(FrequencyType),
+  latestReport: Nullable(Report),
+  selectedAccessType: AccessType,
+  selectedPartner: ReportPartner,
+  selectedCategory: ReportCategory,
+  /** Every date with a report, newest first: the dates the date picker offers. */
+  reportDates: Type.Array(Type.String()),
+  /** True when the range held more than MAX_REPORTS_LISTED reports and was cut. */
+  truncated: Type.Boolean(),
+});
+export type ReportsReply = Static<typeof ReportsReply>;
+
+/** GET /api/reports/view/:reportId: a csv or xlsx file as worksheets of text cells. */
+export const PreviewReply = Type.Object({
+  reportId: Type.Integer(),
+  fileName: Type.String(),
+  worksheets: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      rows: Type.Array(Type.Array(Type.String())),
+      truncated: Type.Boolean(),
+    }),
+  ),
+});
+export type PreviewReply = Static<typeof PreviewReply>;
+
+/** POST /api/reports/.../upload (service accounts). */
+export const UploadedReport = Type.Object({
+  reportId: Type.Integer(),
+  fileName: Type.String(),
+  rawSize: Type.Integer(),
+  sha256: Type.String(),
+  reportDate: Type.String(),
+  frequencyType: Type.String(),
+  supersededReportId: Nullable(Type.Integer()),
+});
+export type UploadedReport = Static<typeof UploadedReport>;
