@@ -1,13 +1,16 @@
 // One batch of the operational forms, by hand:
 //   npx tsx scripts/batches-run.ts --kind invoices|disputes --date YYYY-MM-DD --dry-run
-//       prints the file the batch would write (to stdout) and its count (to stderr); changes nothing
+//       prints the file the batch would write (to stdout) and its count (to stderr); changes nothing.
+//       A day already run would write nothing: it prints, as the run would, that the batch already
+//       ran and what it holds
 //   npx tsx scripts/batches-run.ts --kind invoices|disputes --date YYYY-MM-DD
 //       runs that day's batch now, as the worker would (a day already run does nothing more)
 // Reads DATABASE_URL (embedded PGlite in data/pg without it), the STORAGE_* variables and
 // OPERATIONS_MAILBOX like the workers.
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { connect } from '@portal/db';
+import { connect, countPendingThrough, type Db, findBatch } from '@portal/db';
+import { formatUsd } from '@portal/domain';
 import { isBusinessDay } from '@portal/domain/business-days';
 import { BATCH_KINDS, type BatchKind, batchInstant } from '@portal/domain/form-batch';
 import { isIsoDate } from '@portal/domain/iso-date';
@@ -35,11 +38,31 @@ export function parseBatchArgs(argv: string[]): { kind: BatchKind; date: string;
   return { kind, date: values.date, dryRun: values['dry-run'] ?? false };
 }
 
+/**
+ * What a run of a day already run prints, the real one and the dry one alike: the batch as recorded
+ * and, on stderr, what became of the records still pending through that day (the next batch).
+ */
+async function alreadyRun(db: Db, kind: BatchKind, date: string, dryRun: boolean): Promise<void> {
+  const batch = await findBatch(db, kind, date);
+  console.log(JSON.stringify({ status: 'already-run', kind, batchDate: date, batch }, null, 2));
+  const pending = await countPendingThrough(db, kind, date);
+  const total = batch?.totalCents == null ? '' : `, ${formatUsd(batch.totalCents)}`;
+  const holds = batch
+    ? `${batch.status}, ${batch.recordCount} record(s)${total}, file ${batch.fileKey ?? '(none yet)'}`
+    : 'its row is gone';
+  console.error(
+    `${dryRun ? 'dry run: ' : ''}the ${kind} batch of ${date} already ran (${holds}); ` +
+      `${dryRun ? 'a run would write nothing' : 'nothing more was written'}. ` +
+      `${pending} pending record(s) dated on or before it will join the next batch.`,
+  );
+}
+
 async function main(): Promise<void> {
   const { kind, date, dryRun } = parseBatchArgs(process.argv.slice(2));
   const handle = connect({ databaseUrl: process.env.DATABASE_URL });
   try {
     if (dryRun) {
+      if (await findBatch(handle.db, kind, date)) return await alreadyRun(handle.db, kind, date, true);
       const { stream, totals } = batchFileStream(handle.db, kind, date, { pendingThrough: date });
       for await (const chunk of stream) process.stdout.write(chunk as Buffer);
       console.error(
@@ -56,6 +79,7 @@ async function main(): Promise<void> {
       },
       { kind, batchDate: date, scheduledFor: batchInstant(kind, date) },
     );
+    if (outcome.status === 'already-run') return await alreadyRun(handle.db, kind, date, false);
     console.log(JSON.stringify(outcome, null, 2));
   } finally {
     await handle.close();

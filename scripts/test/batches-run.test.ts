@@ -10,7 +10,7 @@ import { batchFileKey } from '@portal/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 // scripts/batches-run.ts by hand: a dry run prints the file and changes nothing; a run makes the
-// batch once; a second run of the same day does nothing more.
+// batch once; a second run of the same day does nothing more, and a dry run of it says so.
 const run = promisify(execFile);
 const script = fileURLToPath(new URL('../batches-run.ts', import.meta.url));
 let t: TestDatabase;
@@ -21,6 +21,24 @@ function batchesRun(...args: string[]) {
     env: { ...process.env, DATABASE_URL: t.url, STORAGE_DRIVER: 'local', STORAGE_DIR: dir },
   });
 }
+
+const lateDispute = {
+  messageType: 'claim-request' as const,
+  customerId: '43',
+  bin: '630220',
+  messageDate: '2026-11-20',
+  disputeReasonDesc: 'late presentment',
+  transactionDate: '2026-11-10',
+  lastFourCardNum: '4343',
+  disputeAmountCents: 700,
+  transactionAmountCents: 900,
+  issuerClaimId: 'IC-2',
+  issuerClaimTransactionId: 'ICT-2',
+  merchantId: 'M2',
+  acquirerRefId: 'A2',
+  acquirerClaimId: null,
+  chargebackReferenceId: null,
+};
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -72,6 +90,39 @@ it('runs the batch once, writing the file the dry run printed', async () => {
   expect(await readFile(join(dir, batchFileKey('disputes', '2026-11-23')), 'utf8')).toBe(dry.stdout);
   const second = await batchesRun('--kind', 'disputes', '--date', '2026-11-23');
   expect(JSON.parse(second.stdout)).toMatchObject({ status: 'already-run' });
+  expect(await t.db.selectFrom('dispute_batches').selectAll().execute()).toHaveLength(1);
+});
+
+it('a dry run of a day already run says so and what the batch holds, as the run does', async () => {
+  // A record of that day filed after its batch ran: the next batch takes it, not this one.
+  await insertDisputes(t.db, [{ ...lateDispute }], {
+    retailer: 'bjs',
+    batchDate: '2026-11-23',
+    createdBy: 'E100002',
+  });
+  const dry = await batchesRun('--kind', 'disputes', '--date', '2026-11-23', '--dry-run');
+  const real = await batchesRun('--kind', 'disputes', '--date', '2026-11-23');
+  for (const { stdout } of [dry, real]) {
+    expect(stdout).not.toContain('TRAILER');
+    expect(JSON.parse(stdout)).toMatchObject({
+      status: 'already-run',
+      kind: 'disputes',
+      batchDate: '2026-11-23',
+      batch: {
+        status: 'completed',
+        recordCount: 1,
+        totalCents: 1250,
+        fileKey: batchFileKey('disputes', '2026-11-23'),
+      },
+    });
+  }
+  const holds = `already ran (completed, 1 record(s), $12.50, file ${batchFileKey('disputes', '2026-11-23')})`;
+  expect(dry.stderr).toContain(
+    `dry run: the disputes batch of 2026-11-23 ${holds}; a run would write nothing.`,
+  );
+  expect(real.stderr).toContain(`the disputes batch of 2026-11-23 ${holds}; nothing more was written.`);
+  for (const { stderr } of [dry, real])
+    expect(stderr).toContain('1 pending record(s) dated on or before it will join the next batch.');
   expect(await t.db.selectFrom('dispute_batches').selectAll().execute()).toHaveLength(1);
 });
 

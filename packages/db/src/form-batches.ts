@@ -174,47 +174,48 @@ export async function lastBatchDate(db: Db, kind: BatchKind, onOrBefore: string)
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
+type BatchRow = {
+  batch_id: number;
+  batch_date: string;
+  status: 'running' | 'completed';
+  started_at: Date;
+  finished_at: Date | null;
+  late: boolean;
+  storage_key: string | null;
+  checksum_sha256: string | null;
+};
+
+function toSummary(kind: BatchKind, row: BatchRow, recordCount: number, totalCents: number | null) {
+  return {
+    batchId: row.batch_id,
+    kind,
+    batchDate: row.batch_date,
+    status: row.status,
+    recordCount,
+    totalCents,
+    startedAt: row.started_at.toISOString(),
+    finishedAt: iso(row.finished_at),
+    late: row.late,
+    fileKey: row.storage_key,
+    checksum: row.checksum_sha256,
+  } satisfies BatchSummary;
+}
+
+function disputeBatches(db: Db) {
+  return db.selectFrom('dispute_batches').selectAll();
+}
+
+function invoiceBatches(db: Db) {
+  return db.selectFrom('invoice_batches').selectAll();
+}
+
 /** Every batch of both kinds, newest date first (disputes before invoices on the same day). */
 export async function listBatches(db: Db, limit = 500): Promise<BatchSummary[]> {
-  const disputes = await db
-    .selectFrom('dispute_batches')
-    .selectAll()
-    .orderBy('batch_date', 'desc')
-    .limit(limit)
-    .execute();
-  const invoices = await db
-    .selectFrom('invoice_batches')
-    .selectAll()
-    .orderBy('batch_date', 'desc')
-    .limit(limit)
-    .execute();
+  const disputes = await disputeBatches(db).orderBy('batch_date', 'desc').limit(limit).execute();
+  const invoices = await invoiceBatches(db).orderBy('batch_date', 'desc').limit(limit).execute();
   const all: BatchSummary[] = [
-    ...disputes.map((row) => ({
-      batchId: row.batch_id,
-      kind: 'disputes' as const,
-      batchDate: row.batch_date,
-      status: row.status,
-      recordCount: row.dispute_count,
-      totalCents: Number(row.total_cents),
-      startedAt: row.started_at.toISOString(),
-      finishedAt: iso(row.finished_at),
-      late: row.late,
-      fileKey: row.storage_key,
-      checksum: row.checksum_sha256,
-    })),
-    ...invoices.map((row) => ({
-      batchId: row.batch_id,
-      kind: 'invoices' as const,
-      batchDate: row.batch_date,
-      status: row.status,
-      recordCount: row.request_count,
-      totalCents: null,
-      startedAt: row.started_at.toISOString(),
-      finishedAt: iso(row.finished_at),
-      late: row.late,
-      fileKey: row.storage_key,
-      checksum: row.checksum_sha256,
-    })),
+    ...disputes.map((row) => toSummary('disputes', row, row.dispute_count, Number(row.total_cents))),
+    ...invoices.map((row) => toSummary('invoices', row, row.request_count, null)),
   ];
   return all
     .sort((a, b) =>
@@ -228,12 +229,23 @@ export async function findBatch(
   kind: BatchKind,
   batchDate: string,
 ): Promise<BatchSummary | undefined> {
-  const table = kind === 'disputes' ? 'dispute_batches' : 'invoice_batches';
+  if (kind === 'disputes') {
+    const row = await disputeBatches(db).where('batch_date', '=', batchDate).executeTakeFirst();
+    return row && toSummary('disputes', row, row.dispute_count, Number(row.total_cents));
+  }
+  const row = await invoiceBatches(db).where('batch_date', '=', batchDate).executeTakeFirst();
+  return row && toSummary('invoices', row, row.request_count, null);
+}
+
+/** How many records a batch of `batchDate` would take now: pending, not deleted, due by that day. */
+export async function countPendingThrough(db: Db, kind: BatchKind, batchDate: string): Promise<number> {
+  const table = kind === 'disputes' ? 'disputes' : 'customer_invoice_requests';
   const row = await db
     .selectFrom(table)
-    .select('batch_id')
-    .where('batch_date', '=', batchDate)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return (await listBatches(db, 100_000)).find((b) => b.kind === kind && b.batchId === row.batch_id);
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('batch_id', 'is', null)
+    .where('deleted_at', 'is', null)
+    .where('batch_date', '<=', batchDate)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
