@@ -17,8 +17,8 @@ const fmt = (n: number, digits = 0) =>
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
-function startWorkerProcess(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'workers/src/main.ts'], {
+function startWorkerProcess(env: Record<string, string>, nodeArgs: string[] = []) {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'workers/src/main.ts'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -36,7 +36,7 @@ async function main() {
       rate: { type: 'string', default: '400' },
       duration: { type: 'string', default: '20' },
       connections: { type: 'string', default: '32' },
-      /** A folder: the API runs with node --cpu-prof and writes its profile there. */
+      /** A folder: the API and the worker run with node --cpu-prof and write their profiles there. */
       profile: { type: 'string' },
     },
   });
@@ -100,7 +100,7 @@ async function main() {
 
     const profiling = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : [];
     api = await startApiProcess(env, 19_000 + (process.pid % 1000), profiling);
-    stopWorker = startWorkerProcess({ ...env, WORKER_QUEUES: 'activity' });
+    stopWorker = startWorkerProcess({ ...env, WORKER_QUEUES: 'activity' }, profiling);
     const trackUrl = `${api.url}/api/activity/track/dashboard-view/${dashboard.dashboard_id}`;
 
     // Warm-up: the measurement starts once one event has gone the whole way, so the worker

@@ -1,9 +1,9 @@
 import {
   assertPayload,
+  type HandlerInput,
   InvalidJobPayloadError,
   type JobDefinition,
   type JobName,
-  type JobPayload,
   jobDefinitions,
   type QueueName,
 } from '@portal/queue';
@@ -26,7 +26,8 @@ export type StartupStep = {
 
 export type JobHandler<N extends JobName = JobName> = {
   name: N;
-  handle(payload: JobPayload<N>, context: JobContext): Promise<void>;
+  /** Gets the payload, or the list of payloads of a grouped job. */
+  handle(input: HandlerInput<N>, context: JobContext): Promise<void>;
   atStart?: StartupStep;
 };
 
@@ -41,7 +42,7 @@ export type JobHandlers = { [N in JobName]: JobHandler<N> };
 
 export function defineHandler<N extends JobName>(
   name: N,
-  handle: (payload: JobPayload<N>, context: JobContext) => Promise<void>,
+  handle: (input: HandlerInput<N>, context: JobContext) => Promise<void>,
   options: { atStart?: StartupStep } = {},
 ): JobHandler<N> {
   return { name, handle, ...options };
@@ -107,16 +108,36 @@ export function createRegistry(
       const entry = byName.get(name);
       // Retrying cannot fix either of these; the job goes straight to the failed set.
       if (!entry) throw new UnrecoverableError(`No handler for job "${name}" in this worker`);
-      try {
-        assertPayload(entry.definition, payload);
-      } catch (error) {
-        if (error instanceof InvalidJobPayloadError) throw new UnrecoverableError(error.message);
-        throw error;
+      const handle = entry.handler.handle as (input: unknown, context: JobContext) => Promise<void>;
+      if (!entry.definition.grouped) {
+        try {
+          assertPayload(entry.definition, payload);
+        } catch (error) {
+          if (error instanceof InvalidJobPayloadError) throw new UnrecoverableError(error.message);
+          throw error;
+        }
+        return handle(payload, context);
       }
-      await (entry.handler.handle as (payload: unknown, context: JobContext) => Promise<void>)(
-        payload,
-        context,
-      );
+      // A group: the valid payloads are handled; any invalid one then fails the job for replay.
+      // (A payload alone is a job an older relay published before the job was grouped.)
+      const items: unknown[] = Array.isArray(payload) ? payload : [payload];
+      const problems: string[] = [];
+      const valid = items.filter((item) => {
+        try {
+          assertPayload(entry.definition, item);
+          return true;
+        } catch (error) {
+          if (!(error instanceof InvalidJobPayloadError)) throw error;
+          problems.push(error.message);
+          return false;
+        }
+      });
+      if (valid.length > 0) await handle(valid, context);
+      if (problems.length > 0) {
+        throw new UnrecoverableError(
+          `${problems.length} of ${items.length} payloads invalid: ${problems[0]}`,
+        );
+      }
     },
   };
 }

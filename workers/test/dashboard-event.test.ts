@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { findDashboardEvent } from '@portal/db';
 import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
-import { enqueue, workerConnection } from '@portal/queue';
+import { enqueue, enqueueMany, workerConnection } from '@portal/queue';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningWorkers, startWorkers } from '../src/start-workers.js';
@@ -109,5 +109,37 @@ describe('the activity.dashboard-event job', () => {
     const event = await waitFor('the failure to be stored', () => findDashboardEvent(t.db, eventId));
     expect(event).toMatchObject({ kind: 'FAIL', detail: { status: 503, reason: 'status' } });
     expect(await views('2026-10-01')).toBe(0);
+  });
+
+  it('stores a burst of events published together as one group, counting each view once', async () => {
+    const payloads = Array.from({ length: 40 }, () => ({
+      eventId: randomUUID(),
+      dashboardId,
+      userId: 'partner@demo.portal',
+      kind: 'VIEW' as const,
+      occurredAt: '2026-09-10T12:00:00.000Z',
+    }));
+    await enqueueMany(
+      t.db,
+      payloads.map((payload) => ({ name: 'activity.dashboard-event' as const, payload })),
+    );
+    await waitFor('the 40 views to be counted', async () =>
+      (await views('2026-09-01')) === 40 ? true : undefined,
+    );
+    const stored = await t.db
+      .selectFrom('dashboard_activity_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(
+        'event_id',
+        'in',
+        payloads.map((p) => p.eventId),
+      )
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(40);
+    // Fewer jobs than events: the relay grouped them (one pass takes up to 100 rows).
+    const jobs = await queue.getJobs(['completed'], 0, -1);
+    const carrying = jobs.filter((job) => Array.isArray(job.data) && job.data.length > 1);
+    expect(carrying.length).toBeGreaterThan(0);
+    expect(carrying.flatMap((job) => job.data).length).toBeLessThanOrEqual(40);
   });
 });

@@ -11,28 +11,50 @@ export type DashboardActivityEvent = {
 };
 
 /**
- * Stores one tracking event and, for a view, counts it in its month's aggregate, in ONE statement
- * (atomic without a transaction, one round trip). The event id is the idempotency key: a job run
- * twice stores and counts once. Returns false when the event was already stored (or its dashboard
- * is gone).
+ * Stores tracking events and counts the views in their months' aggregate, in ONE statement (atomic
+ * without a transaction, one round trip, one upsert per dashboard and month however many events).
+ * The event id is the idempotency key: an event that comes again is neither stored nor counted
+ * twice. Events of a dashboard that is gone are dropped. Returns how many were stored.
  */
-export async function recordDashboardEvent(db: Db, event: DashboardActivityEvent, month: string) {
+export async function recordDashboardEvents(
+  db: Db,
+  events: ReadonlyArray<DashboardActivityEvent & { month: string }>,
+): Promise<number> {
+  if (events.length === 0) return 0;
+  const input = JSON.stringify(
+    events.map((event) => ({
+      event_id: event.eventId,
+      dashboard_id: event.dashboardId,
+      user_id: event.userId,
+      kind: event.kind,
+      detail: event.detail ?? null,
+      occurred_at: event.occurredAt.toISOString(),
+      month: event.month,
+    })),
+  );
   const result = await sql<{ stored: number }>`
-    with stored as (
+    with input as (
+      select * from jsonb_to_recordset(${input}::jsonb) as x(
+        event_id uuid, dashboard_id int, user_id text, kind text, detail jsonb, occurred_at timestamptz, month date)
+    ), stored as (
       insert into dashboard_activity_events (event_id, dashboard_id, user_id, kind, detail, occurred_at)
-      select ${event.eventId}::uuid, d.dashboard_id, ${event.userId}, ${event.kind}, ${JSON.stringify(event.detail ?? null)}::jsonb, ${event.occurredAt}
-      from dashboards d where d.dashboard_id = ${event.dashboardId}
+      select i.event_id, d.dashboard_id, i.user_id, i.kind, i.detail, i.occurred_at
+      from input i join dashboards d on d.dashboard_id = i.dashboard_id
       on conflict (event_id) do nothing
-      returning dashboard_id, kind
+      returning event_id, dashboard_id, kind
     ), counted as (
+      -- In key order, so that two groups counting the same dashboards lock them in the same order.
       insert into dashboard_views_monthly (dashboard_id, month, views)
-      select dashboard_id, ${month}::date, 1 from stored where kind = 'VIEW'
-      on conflict (dashboard_id, month) do update set views = dashboard_views_monthly.views + 1
+      select s.dashboard_id, i.month, count(*) from stored s join input i using (event_id)
+      where s.kind = 'VIEW'
+      group by s.dashboard_id, i.month
+      order by s.dashboard_id, i.month
+      on conflict (dashboard_id, month) do update set views = dashboard_views_monthly.views + excluded.views
       returning 1
     )
     select (select count(*) from stored)::int as stored
   `.execute(db);
-  return (result.rows[0]?.stored ?? 0) > 0;
+  return result.rows[0]?.stored ?? 0;
 }
 
 /** Views of each of a partner's dashboards in one month, read from the aggregate (never a scan of events). */

@@ -28,13 +28,25 @@ export type JobDefinition<Name extends string = string, Schema extends TSchema =
   backoff: Backoff;
   /** Set on jobs that fire by the clock rather than being enqueued by a change. */
   schedule?: JobSchedule;
+  /**
+   * Each change still writes one outbox row (one payload), but the rows of this job that one relay
+   * pass publishes become ONE BullMQ job holding their payloads, and the handler gets the list:
+   * for many small jobs (tracking events) that the handler stores in one statement, so the queue,
+   * the worker and the database pay per group rather than per event. The handler must be
+   * idempotent per payload: after a relay crash the same payload may come again in another group.
+   */
+  grouped?: boolean;
 };
 
-/** Keeps the literal job name so the registry can build a discriminated union from it. */
-export function defineJob<const Name extends string, Schema extends TSchema>(
-  definition: JobDefinition<Name, Schema>,
-): JobDefinition<Name, Schema> {
-  return definition;
+/** Keeps the literal job name (and whether it is grouped) so the registry can type each handler. */
+export function defineJob<
+  const Name extends string,
+  Schema extends TSchema,
+  const Grouped extends boolean = false,
+>(
+  definition: JobDefinition<Name, Schema> & { grouped?: Grouped },
+): JobDefinition<Name, Schema> & { grouped: Grouped } {
+  return { ...definition, grouped: (definition.grouped ?? false) as Grouped };
 }
 
 export class InvalidJobPayloadError extends Error {

@@ -1,28 +1,30 @@
-import { type Database, recordDashboardEvent } from '@portal/db';
+import { type Database, recordDashboardEvents } from '@portal/db';
 import { viewMonthOf } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import { defineHandler, type JobHandler } from '../registry.js';
 
 /**
- * Stores a dashboard view or failure. The event and its month's view count are one statement, and
- * the event id makes a second run (a retry, a job published twice) a no-op.
+ * Stores a group of dashboard views and failures with their monthly view counts, in one statement.
+ * The event ids make a second run (a retry, an event published again in another group) a no-op.
  */
 export function dashboardEventHandler(db: Kysely<Database>): JobHandler<'activity.dashboard-event'> {
-  return defineHandler('activity.dashboard-event', async (payload, { logger }) => {
-    const occurredAt = new Date(payload.occurredAt);
-    const stored = await recordDashboardEvent(
+  return defineHandler('activity.dashboard-event', async (events, { logger }) => {
+    const stored = await recordDashboardEvents(
       db,
-      {
-        eventId: payload.eventId,
-        dashboardId: payload.dashboardId,
-        userId: payload.userId,
-        kind: payload.kind,
-        detail: payload.detail ?? null,
-        occurredAt,
-      },
-      viewMonthOf(occurredAt),
+      events.map((event) => {
+        const occurredAt = new Date(event.occurredAt);
+        return {
+          eventId: event.eventId,
+          dashboardId: event.dashboardId,
+          userId: event.userId,
+          kind: event.kind,
+          detail: event.detail ?? null,
+          occurredAt,
+          month: viewMonthOf(occurredAt),
+        };
+      }),
     );
-    if (!stored)
-      logger.debug({ eventId: payload.eventId }, 'dashboard event already stored or dashboard gone');
+    if (stored < events.length)
+      logger.debug({ events: events.length, stored }, 'dashboard events already stored or dashboard gone');
   });
 }

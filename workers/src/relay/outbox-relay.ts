@@ -2,9 +2,7 @@ import type { Database, DatabaseHandle } from '@portal/db';
 import {
   assertCustomJobId,
   claimUnpublished,
-  findJobDefinition,
   isQueueName,
-  jobOptions,
   markPublished,
   type OutboxRow,
   type ProducerQueues,
@@ -16,6 +14,7 @@ import {
 } from '@portal/queue';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import { toBullJobs } from './bull-jobs.js';
 import { listenForOutbox, Wakeup } from './wakeup.js';
 
 export type RelayTuning = {
@@ -47,20 +46,6 @@ export type RelayOutcome = {
   invalid: number;
   error?: string;
 };
-
-// A job whose definition this process does not know (a newer deployment wrote it) still goes to
-// its queue: the worker that knows it will run it.
-const unknownJobPolicy = { attempts: 5, backoff: { type: 'exponential', delay: 10_000 } } as const;
-
-function toBullJob(row: OutboxRow) {
-  const definition = findJobDefinition(row.job_name);
-  const jobId = row.job_id ?? row.outbox_id;
-  return {
-    name: row.job_name,
-    data: row.payload,
-    opts: { ...jobOptions(definition ?? unknownJobPolicy), jobId },
-  };
-}
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -128,16 +113,20 @@ export async function relayBatch(
       return reason ? [{ id: row.outbox_id, error: reason }] : [];
     });
     const valid = rows.filter((row) => !invalid.some((bad) => bad.id === row.outbox_id));
+    const jobs = toBullJobs(valid);
     const settled = await Promise.allSettled(
-      valid.map((row) => {
-        const job = toBullJob(row);
-        const queue = queues.get(row.queue as QueueName);
+      jobs.map((job) => {
+        const queue = queues.get(job.queue as QueueName);
         return withTimeout(queue.add(job.name, job.data, job.opts), tuning.publishTimeoutMs, 'Redis');
       }),
     );
-    const published = valid.filter((_, i) => settled[i]?.status === 'fulfilled').map((row) => row.outbox_id);
+    const published = jobs
+      .filter((_, i) => settled[i]?.status === 'fulfilled')
+      .flatMap((job) => job.outboxIds);
     const failed = settled.flatMap((result, i) =>
-      result.status === 'rejected' ? [{ id: valid[i]!.outbox_id, error: messageOf(result.reason) }] : [],
+      result.status === 'rejected'
+        ? jobs[i]!.outboxIds.map((id) => ({ id, error: messageOf(result.reason) }))
+        : [],
     );
     await markPublished(trx, published);
     for (const failure of [...failed, ...invalid])

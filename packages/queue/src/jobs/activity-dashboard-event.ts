@@ -2,8 +2,8 @@ import { Type } from '@sinclair/typebox';
 import { defineJob } from '../job-definition.js';
 
 // A dashboard view or embed failure (POST /api/activity/track/dashboard-view|dashboard-fail).
-// The API answers at once after writing this job; the activity worker stores the event, keyed by
-// eventId so a job run twice stores and counts it once, and counts a view in its month.
+// The API answers at once after writing this job; the activity worker stores the events of a group,
+// keyed by eventId so an event that comes twice is stored and counted once, and counts views by month.
 export const activityDashboardEvent = defineJob({
   name: 'activity.dashboard-event',
   queue: 'activity',
@@ -32,4 +32,6 @@ export const activityDashboardEvent = defineJob({
   ),
   attempts: 8,
   backoff: { type: 'exponential', delay: 5_000 },
+  // Tracking comes in bursts from every open dashboard: a relay pass publishes its events as one job.
+  grouped: true,
 });

@@ -29,6 +29,10 @@ export type AnyJobDefinition = (typeof jobDefinitions)[number];
 export type JobName = AnyJobDefinition['name'];
 export type JobDefinitionOf<N extends JobName> = Extract<AnyJobDefinition, { name: N }>;
 export type JobPayload<N extends JobName> = Static<JobDefinitionOf<N>['payload']>;
+/** What a job's handler receives: its payload, or the payloads of its group for a grouped job. */
+export type HandlerInput<N extends JobName> = JobDefinitionOf<N>['grouped'] extends true
+  ? JobPayload<N>[]
+  : JobPayload<N>;
 
 /** What `enqueue` accepts: a discriminated union on `name`, so the payload is checked per job. */
 export type JobRequest = {
