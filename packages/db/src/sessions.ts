@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { compiledOnce } from './compiled-once.js';
 import type { Db } from './db.js';
 import { featuresOf, grantsOf, shapeUserWithAccess, type UserWithAccess } from './users.js';
 
@@ -62,6 +63,47 @@ export async function findActiveSession(
     .executeTakeFirst();
 }
 
+// Built once (compiledOnce): it runs on every signed-in request.
+const sessionUserStatement = compiledOnce(
+  (db, { sessionHash, idleMinutes }: { sessionHash: string; idleMinutes: number }) =>
+    db
+      .with('touched', (qb) =>
+        qb
+          .updateTable('sessions')
+          .set({ last_seen_at: sql<Date>`now()` })
+          .where('session_hash', '=', sessionHash)
+          .where('last_seen_at', '<', sql<Date>`now() - interval '1 minute'`)
+          .where('last_seen_at', '>', sql<Date>`now() - make_interval(mins => ${idleMinutes})`)
+          .where('expires_at', '>', sql<Date>`now()`)
+          .returning('session_hash'),
+      )
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.user_id', 'sessions.user_id')
+      .select((eb) => [
+        'sessions.session_hash as sessionHash',
+        'sessions.provider',
+        'sessions.human_verified_at as humanVerifiedAt',
+        sql<boolean>`sessions.last_seen_at < now() - interval '1 minute'`.as('stale'),
+        'users.user_id as userId',
+        'users.first_name as firstName',
+        'users.last_name as lastName',
+        'users.email',
+        'users.phone',
+        'users.common_id as commonId',
+        'users.is_external_user as isExternalUser',
+        'users.is_internal_admin as isInternalAdmin',
+        'users.is_service_account as isServiceAccount',
+        'users.disabled_at as disabledAt',
+        'users.created_at as createdAt',
+        featuresOf(db, eb.ref('users.user_id')).as('features'),
+        grantsOf(db, eb.ref('users.user_id')).as('partnerGrants'),
+      ])
+      .where('sessions.session_hash', '=', sessionHash)
+      .where('sessions.expires_at', '>', sql<Date>`now()`)
+      .where('sessions.last_seen_at', '>', sql<Date>`now() - make_interval(mins => ${idleMinutes})`)
+      .where('users.disabled_at', 'is', null),
+);
+
 /**
  * The session behind a cookie value and its user with features and partner access, in ONE
  * statement, as every signed-in request needs: the same rules as findActiveSession (absolute
@@ -74,44 +116,7 @@ export async function findSessionUser(
   sessionId: string,
   idleMinutes: number,
 ): Promise<{ session: ActiveSession; user: UserWithAccess } | undefined> {
-  const sessionHash = sha256Hex(sessionId);
-  const row = await db
-    .with('touched', (qb) =>
-      qb
-        .updateTable('sessions')
-        .set({ last_seen_at: sql<Date>`now()` })
-        .where('session_hash', '=', sessionHash)
-        .where('last_seen_at', '<', sql<Date>`now() - interval '1 minute'`)
-        .where('last_seen_at', '>', sql<Date>`now() - make_interval(mins => ${idleMinutes})`)
-        .where('expires_at', '>', sql<Date>`now()`)
-        .returning('session_hash'),
-    )
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.user_id', 'sessions.user_id')
-    .select((eb) => [
-      'sessions.session_hash as sessionHash',
-      'sessions.provider',
-      'sessions.human_verified_at as humanVerifiedAt',
-      sql<boolean>`sessions.last_seen_at < now() - interval '1 minute'`.as('stale'),
-      'users.user_id as userId',
-      'users.first_name as firstName',
-      'users.last_name as lastName',
-      'users.email',
-      'users.phone',
-      'users.common_id as commonId',
-      'users.is_external_user as isExternalUser',
-      'users.is_internal_admin as isInternalAdmin',
-      'users.is_service_account as isServiceAccount',
-      'users.disabled_at as disabledAt',
-      'users.created_at as createdAt',
-      featuresOf(db, eb.ref('users.user_id')).as('features'),
-      grantsOf(db, eb.ref('users.user_id')).as('partnerGrants'),
-    ])
-    .where('sessions.session_hash', '=', sessionHash)
-    .where('sessions.expires_at', '>', sql<Date>`now()`)
-    .where('sessions.last_seen_at', '>', sql<Date>`now() - make_interval(mins => ${idleMinutes})`)
-    .where('users.disabled_at', 'is', null)
-    .executeTakeFirst();
+  const [row] = await sessionUserStatement(db, { sessionHash: sha256Hex(sessionId), idleMinutes });
   if (!row) return undefined;
   const { sessionHash: hash, provider, humanVerifiedAt, stale, ...user } = row;
   return {

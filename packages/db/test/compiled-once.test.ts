@@ -1,0 +1,60 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compiledOnce } from '../src/compiled-once.js';
+import { createTestDatabase, type TestDatabase } from '../src/testing.js';
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await t.db
+    .insertInto('access_types')
+    .values([
+      { code: 'EXT', name: 'External' },
+      { code: 'INT', name: 'Internal' },
+    ])
+    .execute();
+});
+afterAll(async () => t?.drop());
+
+describe('compiledOnce', () => {
+  const accessTypeByCode = compiledOnce((db, { code, name }: { code: string; name: string }) =>
+    db
+      .selectFrom('access_types')
+      .select(['code', 'name', sql<string>`${'constant'}`.as('tag')])
+      .where('code', '=', code)
+      .where((eb) => eb.or([eb('name', '=', name), eb('name', 'is not', null)])),
+  );
+
+  it('runs the statement built once with each call’s values, as Kysely would build it', async () => {
+    expect(await accessTypeByCode(t.db, { code: 'EXT', name: 'x' })).toEqual([
+      { code: 'EXT', name: 'External', tag: 'constant' },
+    ]);
+    expect(await accessTypeByCode(t.db, { code: 'INT', name: 'y' })).toEqual([
+      { code: 'INT', name: 'Internal', tag: 'constant' },
+    ]);
+    expect(await accessTypeByCode(t.db, { code: 'NONE', name: 'z' })).toEqual([]);
+  });
+
+  it('runs inside a transaction it is given', async () => {
+    const rows = await t.db.transaction().execute(async (trx) => {
+      await trx.insertInto('access_types').values({ code: 'TNT', name: 'Tenant' }).execute();
+      return accessTypeByCode(trx, { code: 'TNT', name: '' });
+    });
+    expect(rows).toEqual([{ code: 'TNT', name: 'Tenant', tag: 'constant' }]);
+  });
+
+  it('refuses a statement that would freeze a value computed while building', async () => {
+    const upperCased = compiledOnce((db, { code }: { code: string }) =>
+      db.selectFrom('access_types').selectAll().where('code', '=', code.toUpperCase()),
+    );
+    await expect(upperCased(t.db, { code: 'ext' })).rejects.toThrow(/pass it ready/);
+    const dated = compiledOnce((db, { code }: { code: string }) =>
+      db
+        .selectFrom('access_types')
+        .selectAll()
+        .where('code', '=', code)
+        .where(sql<boolean>`${new Date()} < now()`),
+    );
+    await expect(dated(t.db, { code: 'EXT' })).rejects.toThrow(/frozen/);
+  });
+});
