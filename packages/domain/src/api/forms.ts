@@ -5,8 +5,19 @@ import { type Static, Type } from '@sinclair/typebox';
 // nullable so that a missing value is answered by the form rules ('This field is required.'),
 // not by a schema error. Dates are epoch seconds (§3); amounts are US dollars.
 
+/**
+ * The schema's only length limit, against abuse: far above any valid value, so that a value too
+ * long for its field (a 5-digit last four, a 14-character merchant id) reaches the form rule and
+ * is answered with the spec's message on its field, not with a schema error.
+ */
+export const FORM_TEXT_CAP = 1000;
+/** Ten times the disputes one form may send (MAX_DISPUTES_PER_FORM), which the form rule answers. */
+export const FORM_DISPUTES_CAP = 500;
+
+const OptionalText = () => Type.Optional(Type.String({ maxLength: FORM_TEXT_CAP }));
+const OptionalNullableText = () =>
+  Type.Optional(Type.Union([Type.String({ maxLength: FORM_TEXT_CAP }), Type.Null()]));
 // Null first: the API's coercion would otherwise turn null into 0 before trying the next type.
-const OptionalText = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
 const OptionalEpoch = Type.Optional(Type.Union([Type.Null(), Type.Number()]));
 const OptionalAmount = Type.Optional(Type.Union([Type.Null(), Type.Number()]));
 const RecordId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
@@ -18,7 +29,7 @@ export const RecordStatus = Type.Union([Type.Literal('pending'), Type.Literal('p
 export type RecordStatus = Static<typeof RecordStatus>;
 
 export const InvoiceRequestBody = Type.Object({
-  accountNumber: OptionalText(64),
+  accountNumber: OptionalText(),
   startDate: OptionalEpoch,
   endDate: OptionalEpoch,
 });
@@ -44,31 +55,31 @@ export const InvoiceRequest = Type.Object({
 export type InvoiceRequest = Static<typeof InvoiceRequest>;
 
 const DisputeSharedBody = Type.Object({
-  messageType: OptionalText(40),
-  customerId: OptionalText(100),
-  bin: OptionalText(20),
+  messageType: OptionalText(),
+  customerId: OptionalText(),
+  bin: OptionalText(),
   messageDate: OptionalEpoch,
 });
 
 export const DisputeItemBody = Type.Object({
-  disputeReasonDesc: OptionalText(200),
+  disputeReasonDesc: OptionalText(),
   transactionDate: OptionalEpoch,
-  lastFourCardNum: OptionalText(20),
+  lastFourCardNum: OptionalText(),
   disputeAmount: OptionalAmount,
   transactionAmount: OptionalAmount,
-  issuerClaimId: OptionalText(200),
-  issuerClaimTransactionId: OptionalText(200),
-  merchantId: OptionalText(100),
-  acquirerRefId: OptionalText(100),
-  acquirerClaimId: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
-  chargebackReferenceId: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+  issuerClaimId: OptionalText(),
+  issuerClaimTransactionId: OptionalText(),
+  merchantId: OptionalText(),
+  acquirerRefId: OptionalText(),
+  acquirerClaimId: OptionalNullableText(),
+  chargebackReferenceId: OptionalNullableText(),
 });
 export type DisputeItemBody = Static<typeof DisputeItemBody>;
 
 /** POST /api/form/disputes: the shared fields and a disputes array, stored all or nothing. */
 export const DisputeFormBody = Type.Composite([
   DisputeSharedBody,
-  Type.Object({ disputes: Type.Optional(Type.Array(DisputeItemBody, { maxItems: 500 })) }),
+  Type.Object({ disputes: Type.Optional(Type.Array(DisputeItemBody, { maxItems: FORM_DISPUTES_CAP })) }),
 ]);
 export type DisputeFormBody = Static<typeof DisputeFormBody>;
 
