@@ -1,6 +1,7 @@
 import type { DashboardType } from '@portal/domain';
 import type { PartnerScope } from '@portal/domain/admin-partner';
 import { sql } from 'kysely';
+import { compiledOnce } from './compiled-once.js';
 import type { Db } from './db.js';
 import { partnerInScope } from './partner-scope.js';
 
@@ -70,8 +71,13 @@ export async function listPartnerDashboards(db: Db, accessTypeCode: string, part
   return rows.map(shape);
 }
 
+// Built once (compiledOnce): every tracking call and viewer reads its dashboard with it.
+const dashboardStatement = compiledOnce((db, { dashboardId }: { dashboardId: number }) =>
+  selectDashboards(db).where('d.dashboard_id', '=', dashboardId),
+);
+
 export async function findDashboard(db: Db, dashboardId: number): Promise<Dashboard | undefined> {
-  const row = await selectDashboards(db).where('d.dashboard_id', '=', dashboardId).executeTakeFirst();
+  const [row] = await dashboardStatement(db, { dashboardId });
   return row && shape(row);
 }
 

@@ -1,3 +1,4 @@
+import { compiledOnce } from './compiled-once.js';
 import type { Db } from './db.js';
 import { partnerCategoryFrequencyTypes } from './partner-frequency-types.js';
 
@@ -77,6 +78,30 @@ export async function listPartnerCategories(db: Db, partnerId: number): Promise<
     .execute();
 }
 
+// Built once (compiledOnce): the reports list runs it on every request.
+const catalogPartnerCategoryStatement = compiledOnce(
+  (db, codes: { accessTypeCode: string; partnerCode: string; categoryCode: string }) =>
+    selectPartners(db)
+      .leftJoin('partner_categories', (join) =>
+        join
+          .onRef('partner_categories.partner_id', '=', 'partners.partner_id')
+          .on((eb) => eb(eb.fn('upper', ['partner_categories.category_code']), '=', codes.categoryCode)),
+      )
+      .leftJoin('report_categories', 'report_categories.code', 'partner_categories.category_code')
+      .select((eb) => [
+        'report_categories.name as categoryName',
+        'report_categories.code as categoryCode',
+        'report_categories.external_link as externalLink',
+        partnerCategoryFrequencyTypes(
+          db,
+          eb.ref('partners.partner_id'),
+          eb.ref('report_categories.code').$castTo<string>(),
+        ).as('frequencyTypes'),
+      ])
+      .where('partners.access_type_code', '=', codes.accessTypeCode)
+      .where((eb) => eb(eb.fn('upper', ['partners.code']), '=', codes.partnerCode)),
+);
+
 /**
  * A partner by access type and code, and one of its categories (codes matched without regard to
  * case) with that partner's frequency types, in one statement: what the reports list needs before
@@ -86,32 +111,12 @@ export async function findCatalogPartnerCategory(
   db: Db,
   codes: { accessTypeCode: string; partnerCode: string; categoryCode: string },
 ): Promise<{ partner: CatalogPartner; category: PartnerCategory | undefined } | undefined> {
-  const row = await selectPartners(db)
-    .leftJoin('partner_categories', (join) =>
-      join
-        .onRef('partner_categories.partner_id', '=', 'partners.partner_id')
-        .on((eb) =>
-          eb(
-            eb.fn('upper', ['partner_categories.category_code']),
-            '=',
-            codes.categoryCode.trim().toUpperCase(),
-          ),
-        ),
-    )
-    .leftJoin('report_categories', 'report_categories.code', 'partner_categories.category_code')
-    .select((eb) => [
-      'report_categories.name as categoryName',
-      'report_categories.code as categoryCode',
-      'report_categories.external_link as externalLink',
-      partnerCategoryFrequencyTypes(
-        db,
-        eb.ref('partners.partner_id'),
-        eb.ref('report_categories.code').$castTo<string>(),
-      ).as('frequencyTypes'),
-    ])
-    .where('partners.access_type_code', '=', codes.accessTypeCode.trim().toUpperCase())
-    .where((eb) => eb(eb.fn('upper', ['partners.code']), '=', codes.partnerCode.trim().toUpperCase()))
-    .executeTakeFirst();
+  const normalize = (code: string) => code.trim().toUpperCase();
+  const [row] = await catalogPartnerCategoryStatement(db, {
+    accessTypeCode: normalize(codes.accessTypeCode),
+    partnerCode: normalize(codes.partnerCode),
+    categoryCode: normalize(codes.categoryCode),
+  });
   if (!row) return undefined;
   const { categoryName, categoryCode, externalLink, frequencyTypes, ...partner } = row;
   const category =

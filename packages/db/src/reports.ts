@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import { writeAudit } from './audit.js';
+import { compiledOnce } from './compiled-once.js';
 import type { Db } from './db.js';
 import { whereLive } from './live-reports.js';
 
@@ -103,17 +104,10 @@ export async function listReportDates(db: Db, partnerId: number, categoryCode: s
   return rows.map((row) => row.report_date);
 }
 
-/**
- * The newest live report of a category (latest date, then latest upload), or nothing, and every
- * date that has a live report, newest first: one statement for the two summaries of the list.
- */
-export async function findLatestReportAndDates(
-  db: Db,
-  partnerId: number,
-  categoryCode: string,
-): Promise<{ latest: ReportRow | undefined; reportDates: string[] }> {
-  const row = await db
-    .selectNoFrom([
+// Built once (compiledOnce): the reports list runs it on every request.
+const latestReportAndDatesStatement = compiledOnce(
+  (db, { partnerId, categoryCode }: { partnerId: number; categoryCode: string }) =>
+    db.selectNoFrom([
       jsonObjectFrom(
         liveReports(db, partnerId, categoryCode)
           .orderBy('report_date', 'desc')
@@ -124,8 +118,20 @@ export async function findLatestReportAndDates(
       sql<string[]>`coalesce((
         select json_agg(d.report_date order by d.report_date desc) from report_dates d
         where d.partner_id = ${partnerId} and d.category_code = ${categoryCode}), '[]')`.as('reportDates'),
-    ])
-    .executeTakeFirstOrThrow();
+    ]),
+);
+
+/**
+ * The newest live report of a category (latest date, then latest upload), or nothing, and every
+ * date that has a live report, newest first: one statement for the two summaries of the list.
+ */
+export async function findLatestReportAndDates(
+  db: Db,
+  partnerId: number,
+  categoryCode: string,
+): Promise<{ latest: ReportRow | undefined; reportDates: string[] }> {
+  const [row] = await latestReportAndDatesStatement(db, { partnerId, categoryCode });
+  if (!row) throw new Error('findLatestReportAndDates: the statement returned no row');
   // Inside JSON a timestamp is a string.
   const latest = row.latest && {
     ...row.latest,
