@@ -19,12 +19,13 @@ import {
   toCents,
 } from '@portal/domain';
 import type { DisputeItemBody } from '@portal/domain/api/forms';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { FormActions } from '../admin/form/FormActions.js';
 import { useAdminSave } from '../admin/form/use-admin-save.js';
 import { toFieldErrors } from '../admin/list/form-errors.js';
 import { BatchNote } from './BatchNote.js';
 import { todayUtc, toEpoch } from './form-dates.js';
+import { SaveRefusal, useSaveRefusal } from './SaveRefusal.js';
 
 export type DisputeRow = Record<
   | 'disputeReasonDesc'
@@ -113,6 +114,10 @@ export function DisputeForm({ initial, list, multiple, send }: DisputeFormProps)
     forget: [DISPUTES_API, `${DISPUTES_API}/history`],
     what: 'disputes',
   });
+  const { refusal, clearRefusal, onFailure } = useSaveRefusal('disputes');
+  // The error of the whole list (none, or too many disputes) belongs to no one input: it is
+  // announced as it appears and named by the button that changes the list.
+  const disputesErrorId = useId();
   const today = todayUtc();
   const chargeback = values.messageType === 'outcome-chargeback';
 
@@ -127,7 +132,8 @@ export function DisputeForm({ initial, list, multiple, send }: DisputeFormProps)
     };
     const problems = disputeFormProblems(body, today);
     setErrors(toFieldErrors(problems));
-    if (problems.length === 0) await save(() => send(body));
+    clearRefusal();
+    if (problems.length === 0) await save(() => send(body), onFailure);
   }
 
   const shared = (name: 'customerId' | 'messageDate') => ({
@@ -281,7 +287,7 @@ export function DisputeForm({ initial, list, multiple, send }: DisputeFormProps)
           </Card>
         ))}
         {errors.disputes && (
-          <Text c="red" size="sm">
+          <Text c="red" size="sm" role="alert" id={disputesErrorId}>
             {errors.disputes}
           </Text>
         )}
@@ -289,6 +295,7 @@ export function DisputeForm({ initial, list, multiple, send }: DisputeFormProps)
           <Group justify="space-between">
             <Button
               variant="light"
+              aria-describedby={errors.disputes ? disputesErrorId : undefined}
               onClick={() => {
                 setValues({ ...values, disputes: [...values.disputes, emptyRow()] });
                 setRowKeys([...rowKeys, Math.max(-1, ...rowKeys) + 1]);
@@ -303,6 +310,7 @@ export function DisputeForm({ initial, list, multiple, send }: DisputeFormProps)
           </Group>
         )}
         <BatchNote kind="disputes" />
+        <SaveRefusal refusal={refusal} />
         <FormActions saving={saving} onCancel={cancel} />
       </Stack>
     </form>

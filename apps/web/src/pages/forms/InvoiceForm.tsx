@@ -7,6 +7,7 @@ import { useAdminSave } from '../admin/form/use-admin-save.js';
 import { toFieldErrors } from '../admin/list/form-errors.js';
 import { BatchNote } from './BatchNote.js';
 import { todayUtc, toEpoch } from './form-dates.js';
+import { SaveRefusal, useSaveRefusal } from './SaveRefusal.js';
 
 export type InvoiceValues = { accountNumber: string; startDate: string; endDate: string };
 
@@ -27,6 +28,7 @@ export function InvoiceForm({
     forget: [INVOICES_API],
     what: 'invoice request',
   });
+  const { refusal, clearRefusal, onFailure } = useSaveRefusal('invoice request');
   const today = todayUtc();
 
   async function submit(event: FormEvent) {
@@ -38,7 +40,8 @@ export function InvoiceForm({
     };
     const problems = invoiceRequestProblems(body, today);
     setErrors(toFieldErrors(problems));
-    if (problems.length === 0) await save(() => send(body));
+    clearRefusal();
+    if (problems.length === 0) await save(() => send(body), onFailure);
   }
 
   const field = (name: keyof InvoiceValues) => ({
@@ -63,6 +66,7 @@ export function InvoiceForm({
         <TextInput label="Start Date" type="date" required max={today} {...field('startDate')} />
         <TextInput label="End Date" type="date" required max={today} {...field('endDate')} />
         <BatchNote kind="invoices" />
+        <SaveRefusal refusal={refusal} />
         <FormActions saving={saving} onCancel={cancel} />
       </Stack>
     </form>
