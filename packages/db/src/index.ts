@@ -18,6 +18,7 @@ export type * from './db.js';
 export * from './disputes.js';
 export * from './faqs.js';
 export * from './form-batches.js';
+export * from './health.js';
 export * from './human-verification.js';
 export * from './invitations.js';
 export * from './invoice-requests.js';

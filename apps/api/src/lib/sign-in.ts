@@ -9,12 +9,13 @@ import {
   type UserWithAccess,
 } from '@portal/db';
 import type { InvitationOutcome } from '@portal/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import { callbackPath } from './home-realm.js';
 import type { OidcProviderSettings } from './oidc-providers.js';
 import { PENDING_LOGIN_COOKIE, PENDING_LOGIN_SECONDS } from './session-cookie.js';
 import { acceptOnSignIn } from './tenants/accept-on-sign-in.js';
+import { invitationStatusPage } from './tenants/invitation-link.js';
 
 // The OpenID Connect authorization code flow with PKCE, state and nonce (RFC 9700 §2.1). The
 // pending login lives in Postgres, bound to the browser by a short-lived cookie holding its state.
@@ -134,6 +135,25 @@ export async function finishSignIn(
     absoluteHours: app.config.SESSION_ABSOLUTE_HOURS,
   });
   return { outcome: 'signed-in', user, sessionId, returnTo: pending.returnTo ?? '/' };
+}
+
+/** Where a sign-in that opened no session sends the browser; the reason goes to the log only. */
+export function notSignedInPage(
+  result: Exclude<SignInResult, { outcome: 'signed-in' }>,
+  log: FastifyBaseLogger,
+  provider: string,
+): string {
+  switch (result.outcome) {
+    case 'refused':
+      log.warn({ provider, reason: result.reason }, 'sign-in refused');
+      return loginErrorPage('Sign in failed Please try again');
+    case 'invitation-refused':
+      log.warn({ provider, status: result.status }, 'invitation not accepted');
+      return invitationStatusPage(result.status);
+    case 'unknown-user':
+      log.warn({ provider, subject: result.subject }, 'sign-in by an unknown user');
+      return USER_NOT_FOUND_PAGE;
+  }
 }
 
 /**

@@ -11,14 +11,7 @@ import {
   setPendingLoginCookie,
   setSessionCookie,
 } from '../lib/session-cookie.js';
-import {
-  finishSignIn,
-  loginErrorPage,
-  safeReturnTo,
-  startSignIn,
-  USER_NOT_FOUND_PAGE,
-} from '../lib/sign-in.js';
-import { invitationStatusPage } from '../lib/tenants/invitation-link.js';
+import { finishSignIn, loginErrorPage, notSignedInPage, safeReturnTo, startSignIn } from '../lib/sign-in.js';
 import { notFound } from '../plugins/errors.js';
 
 // SPEC.md §7 "Authentication and user": the login redirect, the OpenID sign-in and sign-out.
@@ -100,17 +93,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const provider = providerNamed(request.params.provider);
       const result = await finishSignIn(app, provider, request, request.query);
       clearPendingLoginCookie(reply, config.cookieSecure);
-      if (result.outcome === 'refused') {
-        request.log.warn({ provider: provider.name, reason: result.reason }, 'sign-in refused');
-        return reply.redirect(loginErrorPage('Sign in failed Please try again'));
-      }
-      if (result.outcome === 'invitation-refused') {
-        request.log.warn({ provider: provider.name, status: result.status }, 'invitation not accepted');
-        return reply.redirect(invitationStatusPage(result.status));
-      }
-      if (result.outcome === 'unknown-user') {
-        request.log.warn({ provider: provider.name, subject: result.subject }, 'sign-in by an unknown user');
-        return reply.redirect(USER_NOT_FOUND_PAGE);
+      if (result.outcome !== 'signed-in') {
+        return reply.redirect(notSignedInPage(result, request.log, provider.name));
       }
       const previous = request.cookies[SESSION_COOKIE];
       if (previous) await deleteSession(app.db, sha256Hex(previous));

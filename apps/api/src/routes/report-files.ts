@@ -6,9 +6,8 @@ import { PreviewReply, UploadedReport } from '@portal/domain/api/reports';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
 import { hasFreshVerification } from '../lib/human-verification.js';
-import { attachmentDisposition } from '../lib/reports/content-disposition.js';
 import { loadPermittedReports, parseDownloadIds, parseReportId } from '../lib/reports/report-ids.js';
-import { counted, openReports, zipFileName, zipStream } from '../lib/reports/send-reports.js';
+import { openDownload, sendDownload } from '../lib/reports/send-reports.js';
 import { requirePartner, requireUser } from '../plugins/access.js';
 import { forbidden, notFound } from '../plugins/errors.js';
 import { uploadReport } from '../services/reports/upload-report.js';
@@ -83,23 +82,13 @@ const reportFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw forbidden(VERIFICATION_REQUIRED);
       }
       const reports = await loadPermittedReports(request, ids, 'VIEW_REPORTS');
-      const bodies = await openReports(app.blobStore, reports);
-      const [only] = reports;
-      const single = reports.length === 1 && only;
-      const fileName = single ? only.fileName : zipFileName(reports);
-      const body = counted(
-        single ? (bodies[0] as NonNullable<(typeof bodies)[0]>) : zipStream(reports, bodies),
-      );
+      const download = await openDownload(app.blobStore, reports);
       // A HEAD request (the automatic twin of this GET) sends no file: nothing to audit.
       if (request.method === 'GET') {
-        auditWhenSent(reply, { userId: user.userId, reportIds: ids, fileName }, () => body.bytes);
+        const entry = { userId: user.userId, reportIds: ids, fileName: download.fileName };
+        auditWhenSent(reply, entry, () => download.body.bytes);
       }
-      reply
-        .header('content-type', single ? only.contentType : 'application/zip')
-        .header('content-disposition', attachmentDisposition(fileName))
-        .header('cache-control', 'no-store');
-      if (single) reply.header('content-length', only.fileSize);
-      return reply.send(body);
+      return sendDownload(reply, download);
     },
   );
 

@@ -2,7 +2,9 @@ import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { StoredReport } from '@portal/db';
 import { BlobNotFoundError, type BlobStore } from '@portal/storage';
+import type { FastifyReply } from 'fastify';
 import { notFound } from '../../plugins/errors.js';
+import { attachmentDisposition } from './content-disposition.js';
 import { zipEntries } from './zip-writer.js';
 
 // The body of a download: one report as the file itself, two or three as a zip written while it
@@ -90,4 +92,34 @@ export function counted(source: Readable): ByteCounter {
   const counter = new ByteCounter();
   pipeline(source, counter).catch(() => {});
   return counter;
+}
+
+export type Download = {
+  fileName: string;
+  contentType: string;
+  /** Known for one file only: a zip's size is known once it is written. */
+  size: number | null;
+  body: ByteCounter;
+};
+
+/** One report as itself, several as a zip, every file opened before a byte is sent. */
+export async function openDownload(store: BlobStore, reports: StoredReport[]): Promise<Download> {
+  const bodies = await openReports(store, reports);
+  const [only] = reports;
+  const [onlyBody] = bodies;
+  if (reports.length === 1 && only && onlyBody) {
+    const body = counted(onlyBody);
+    return { fileName: only.fileName, contentType: only.contentType, size: only.fileSize, body };
+  }
+  const body = counted(zipStream(reports, bodies));
+  return { fileName: zipFileName(reports), contentType: 'application/zip', size: null, body };
+}
+
+export function sendDownload(reply: FastifyReply, download: Download) {
+  reply
+    .header('content-type', download.contentType)
+    .header('content-disposition', attachmentDisposition(download.fileName))
+    .header('cache-control', 'no-store');
+  if (download.size !== null) reply.header('content-length', download.size);
+  return reply.send(download.body);
 }

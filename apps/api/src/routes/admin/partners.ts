@@ -1,15 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  findAdminPartners,
-  listAccessTypes,
-  listAdminPartners,
-  listAllFrequencyTypes,
-  listCategoryCatalog,
-  listPartnerReportMonitors,
-} from '@portal/db';
+import { findAdminPartners } from '@portal/db';
 import { canAccessPartner } from '@portal/domain';
 import { partnerScope } from '@portal/domain/admin-partner';
 import { Type } from '@sinclair/typebox';
+import { partnerDetailPage, partnerListPage } from '../../lib/admin/partner-pages.js';
 import { monitorView, partnerView } from '../../lib/admin/views.js';
 import { requirePartner, requireUser } from '../../plugins/access.js';
 import { badRequest, notFound } from '../../plugins/errors.js';
@@ -30,12 +24,6 @@ import { Code, Filter, PageQuery } from './schemas.js';
 const access = { access: { feature: 'MANAGE_PARTNERS' as const } };
 
 const partnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const reference = async () => ({
-    categories: await listCategoryCatalog(app.db),
-    accessTypes: await listAccessTypes(app.db),
-    frequencyTypes: await listAllFrequencyTypes(app.db),
-  });
-
   app.get(
     '/api/admin/partners',
     {
@@ -59,19 +47,7 @@ const partnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { page, pageSize, sort, order, type, code, name, category } = request.query;
       const scope = partnerScope(requireUser(request));
       const filters = { type, code, name, categoryCode: category };
-      const list = await listAdminPartners(app.db, { page, pageSize, sort, order, filters, scope });
-      const monitors = await listPartnerReportMonitors(
-        app.db,
-        list.rows.map((p) => p.partnerId),
-      );
-      return {
-        partners: list.rows.map(partnerView),
-        monitors: monitors.map(monitorView),
-        ...(await reference()),
-        page,
-        pageSize,
-        total: list.total,
-      };
+      return partnerListPage(app.db, { page, pageSize, sort, order, filters, scope });
     },
   );
 
@@ -95,8 +71,7 @@ const partnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (inScope.length > 1) throw badRequest('Several partners have this code: give the accessTypeCode.');
       const partner = inScope[0] ?? found[0]!;
       requirePartner(request, partner.type, partner.code, 'MANAGE_PARTNERS');
-      const monitors = await listPartnerReportMonitors(app.db, [partner.partnerId]);
-      return { partner: partnerView(partner), monitors: monitors.map(monitorView), ...(await reference()) };
+      return partnerDetailPage(app.db, partner);
     },
   );
 

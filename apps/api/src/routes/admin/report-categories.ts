@@ -1,13 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  findAdminReportCategory,
-  listAccessTypes,
-  listAdminReportCategories,
-  listAllFrequencyTypes,
-} from '@portal/db';
+import { findAdminReportCategory } from '@portal/db';
 import { partnerScope } from '@portal/domain/admin-partner';
 import { AdminReportCategory, CategoryListReply } from '@portal/domain/api/report-categories';
 import { Type } from '@sinclair/typebox';
+import { reportCategoryListPage } from '../../lib/admin/report-category-pages.js';
 import { requireUser } from '../../plugins/access.js';
 import { notFound } from '../../plugins/errors.js';
 import { deleteReportCategory } from '../../services/report-categories/delete-report-category.js';
@@ -73,22 +69,9 @@ const reportCategoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { page, pageSize, sort, order, code, name } = request.query;
-      const list = await listAdminReportCategories(app.db, {
-        page,
-        pageSize,
-        sort,
-        order,
-        filters: { code, name },
-        scope: partnerScope(requireUser(request)),
-      });
-      return {
-        categories: list.rows,
-        frequencyTypes: await listAllFrequencyTypes(app.db),
-        accessTypes: await listAccessTypes(app.db),
-        page,
-        pageSize,
-        total: list.total,
-      };
+      const filters = { code, name };
+      const scope = partnerScope(requireUser(request));
+      return reportCategoryListPage(app.db, { page, pageSize, sort, order, filters, scope });
     },
   );
 
