@@ -5,6 +5,10 @@ import { MESSAGES } from './messages.js';
 // disputes. The SPA runs them before sending and the API runs them again; dates arrive as epoch
 // seconds (§3) and are calendar days in UTC (§9), compared with today's UTC date.
 
+/** FORMS_RETAILER: the retailer of /forms/{retailer}-disputes, a lower-case URL segment. */
+export const DEFAULT_FORMS_RETAILER = 'bjs';
+export const FORMS_RETAILER_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
+
 export const ACCOUNT_NUMBER_LENGTH = 16;
 export const MERCHANT_ID_MAX = 13;
 export const ACQUIRER_REF_ID_MAX = 23;

@@ -3,9 +3,11 @@ import {
   batchFileHeader,
   batchFileKey,
   batchFileTrailer,
+  DEFAULT_FORMS_RETAILER,
   DISPUTE_REASONS,
   type DisputeFileRecord,
   disputeFileLine,
+  FORMS_RETAILER_PATTERN,
   type InvoiceFileRecord,
   invoiceFileLine,
   type NormalizedDispute,
@@ -24,7 +26,17 @@ import type { ReportFileWriter } from './reports.js';
 // and disputes of both message types already in that day's batch, with the batch file stored
 // as the worker writes it; today's entries are pending, in the batch the shared rule gives them.
 
-export const DEMO_RETAILER = 'bjs';
+/**
+ * FORMS_RETAILER with the API's default and rule, so the demo disputes are those of the dispute
+ * pages the portal serves. Read from the environment here: seedDemo's callers pass no settings.
+ */
+export function demoRetailer(env: Readonly<Record<string, string | undefined>> = process.env): string {
+  const retailer = env.FORMS_RETAILER || DEFAULT_FORMS_RETAILER;
+  if (!new RegExp(FORMS_RETAILER_PATTERN).test(retailer))
+    throw new Error(`FORMS_RETAILER: '${retailer}' must be lower-case letters and digits, joined by '-'`);
+  return retailer;
+}
+
 const OPS = 'E100002';
 const PAST_DAYS = 5;
 
@@ -99,7 +111,12 @@ async function closeBatch(
   });
 }
 
-export async function seedForms(db: Db, files: ReportFileWriter, now: Date): Promise<void> {
+export async function seedForms(
+  db: Db,
+  files: ReportFileWriter,
+  now: Date,
+  retailer = demoRetailer(),
+): Promise<void> {
   const days: string[] = [];
   for (let day = easternDate(now); days.length < PAST_DAYS; ) {
     day = previousBusinessDay(day);
@@ -120,7 +137,7 @@ export async function seedForms(db: Db, files: ReportFileWriter, now: Date): Pro
     }
     const disputes = [demoDispute(++n, day), demoDispute(++n, day), demoDispute(++n, day)];
     const created = await insertDisputes(db, disputes, {
-      retailer: DEMO_RETAILER,
+      retailer,
       batchDate: day,
       createdBy: OPS,
       createdAt: morning,
@@ -131,7 +148,7 @@ export async function seedForms(db: Db, files: ReportFileWriter, now: Date): Pro
       files,
       'disputes',
       day,
-      created.map((c, i) => ({ ...disputes[i]!, recordId: c.recordId, retailer: DEMO_RETAILER })),
+      created.map((c, i) => ({ ...disputes[i]!, recordId: c.recordId, retailer })),
     );
   }
   // Today's entries, still pending: an hour ago, so never in the future.
@@ -156,7 +173,7 @@ export async function seedForms(db: Db, files: ReportFileWriter, now: Date): Pro
           },
     );
     await insertDisputes(db, pair, {
-      retailer: DEMO_RETAILER,
+      retailer,
       batchDate: batchDateOf('disputes', recent),
       createdBy: OPS,
       createdAt: recent,
