@@ -5,8 +5,8 @@
 import { pathToFileURL } from 'node:url';
 import type { Database } from '@portal/db';
 import { connect, migrateToLatest } from '@portal/db';
-import type { ReportFileWriter, SeedOptions, SeedResult } from '@portal/db/seed/index';
-import { seedDemo } from '@portal/db/seed/index';
+import type { ReportFileWriter, SeedOptions, SeedResult } from '@portal/db/seed';
+import { seedDemo } from '@portal/db/seed';
 import { readEnv, SharedEnvSchema } from '@portal/domain/env';
 import { type BlobStore, createBlobStore } from '@portal/storage';
 import type { Kysely } from 'kysely';

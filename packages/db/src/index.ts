@@ -1,5 +1,7 @@
-// Every repository of the portal, one module per aggregate. Import from '@portal/db' (and test
-// helpers from '@portal/db/testing'); a deep import of a module is not used.
+// Every repository of the portal, one module per aggregate. Import from '@portal/db'; the two
+// declared subpaths (package.json exports) are '@portal/db/testing' (tests only) and
+// '@portal/db/seed' (the demo data, kept out of the root so the API never loads it). A deep
+// import of a module is not used.
 export * from './admin-frequency-types.js';
 export * from './admin-lists.js';
 export * from './admin-partner-writes.js';

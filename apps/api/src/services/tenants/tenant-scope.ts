@@ -1,7 +1,5 @@
-import type { Database } from '@portal/db';
-import { findTenantMemberByEmail, memberTenantIds } from '@portal/db';
+import { type Db, findTenantMemberByEmail, memberTenantIds } from '@portal/db';
 import { canManageTenant, highestRank, type Principal } from '@portal/domain';
-import type { Kysely, Transaction } from 'kysely';
 import { notFound } from '../../plugins/errors.js';
 
 // Tenant isolation: every SaaS call names a tenant, and the caller must manage it. A tenant the
@@ -9,7 +7,6 @@ import { notFound } from '../../plugins/errors.js';
 // nothing.
 
 export type TenantActor = Principal & { userId: string; email: string };
-type Db = Kysely<Database> | Transaction<Database>;
 
 export const TENANT_NOT_FOUND = 'Tenant not found.';
 
