@@ -1,5 +1,4 @@
-import { connect } from '@portal/db';
-import { ingestReport } from '@portal/db/reports-ingest';
+import { connect, ingestReport } from '@portal/db';
 import { DEMO_PASSWORD } from '@portal/domain/demo-accounts';
 import { LocalDiskStore } from '@portal/storage';
 import type { Page } from 'playwright-core';
