@@ -15,9 +15,13 @@ export const theme = createTheme({
   primaryShade: { light: 8, dark: 8 },
   autoContrast: true,
   respectReducedMotion: true,
-  // An input's error is announced when it appears; Mantine already ties it to the input
-  // (aria-invalid, aria-describedby).
-  components: { InputError: { defaultProps: { role: 'alert' } } },
+  components: {
+    // An input's error is announced when it appears; Mantine already ties it to the input
+    // (aria-invalid, aria-describedby).
+    InputError: { defaultProps: { role: 'alert' } },
+    // Mantine's close button is an icon alone: without a name a screen reader says only "button".
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+  },
 });
 
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
