@@ -7,6 +7,11 @@ type Props = {
   children: ReactNode;
   /** When this value changes (the path, for instance), a shown error is dismissed. */
   resetKey?: unknown;
+  /**
+   * The boundary sits inside a frame's main region (the layouts). Otherwise (the root boundary,
+   * whose error leaves no frame) the error page is its own main landmark.
+   */
+  withinMain?: boolean;
 };
 type State = { error: unknown; failed: boolean; resetKey: unknown };
 
@@ -32,6 +37,7 @@ export class ErrorBoundary extends Component<Props, State> {
     const { error } = this.state;
     // The browser is already on its way to another page (a 401 or a `uri` answer).
     if (error instanceof ApiError && error.redirectedTo !== null) return <CenteredLoader />;
-    return <TechnicalDifficultiesPage error={error} />;
+    const page = <TechnicalDifficultiesPage error={error} />;
+    return this.props.withinMain ? page : <main>{page}</main>;
   }
 }

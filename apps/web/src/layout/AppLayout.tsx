@@ -44,7 +44,7 @@ export function AppLayout() {
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
         <SiteBanner />
-        <ErrorBoundary resetKey={pathname}>
+        <ErrorBoundary resetKey={pathname} withinMain>
           <Suspense fallback={<CenteredLoader />}>
             <Outlet />
           </Suspense>

@@ -21,7 +21,7 @@ export function PublicLayout() {
         <Header user={null} isMobile={isMobile} />
       </AppShell.Header>
       <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
-        <ErrorBoundary resetKey={pathname}>
+        <ErrorBoundary resetKey={pathname} withinMain>
           <Suspense fallback={<CenteredLoader />}>
             <Outlet />
           </Suspense>
