@@ -47,7 +47,11 @@ export function ReportPreviewModal({ report, onClose, onDownload, downloading }:
           </Tabs.List>
           {preview.worksheets.map((sheet) => (
             <Tabs.Panel key={sheet.name} value={sheet.name} pt="sm">
-              <ScrollArea h={420}>
+              {/* The scrolled cells are reachable by keyboard (arrows scroll once it has focus). */}
+              <ScrollArea
+                h={420}
+                viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': `Cells of ${sheet.name}` }}
+              >
                 <Table withTableBorder withColumnBorders aria-label={`Worksheet ${sheet.name}`}>
                   {/* A report's first row names its columns. */}
                   <Table.Thead>
