@@ -1,4 +1,5 @@
 import { Button, Checkbox, Group, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useId } from '@mantine/hooks';
 import { normalizeReportCategory, reportCategoryProblems } from '@portal/domain/admin-report-category';
 import { type FormEvent, useState } from 'react';
 import { post, put } from '../../../api/api.js';
@@ -38,6 +39,11 @@ export function ReportCategoryForm({ mode, initial, frequencyTypes, accessTypes 
   });
   const [form, setForm] = useState(initial);
   const [addingPartner, setAddingPartner] = useState(false);
+  // Errors of groups (frequency types, partners) are tied to each control of the group too: a
+  // screen reader on a checkbox or on Add Partner hears what is wrong.
+  const id = useId();
+  const frequencyErrorId = `${id}-frequency-types-error`;
+  const partnersErrorId = `${id}-partners-error`;
   const input = { ...form, frequencyTypes: form.frequencyTypes.map((code) => ({ code })) };
 
   async function submit(event: FormEvent) {
@@ -80,11 +86,18 @@ export function ReportCategoryForm({ mode, initial, frequencyTypes, accessTypes 
           label="Frequency Types"
           value={form.frequencyTypes}
           error={errors.frequencyTypes}
+          errorProps={{ id: frequencyErrorId }}
           onChange={(value) => setForm({ ...form, frequencyTypes: value })}
         >
           <Group mt={4}>
             {frequencyTypes.map((f) => (
-              <Checkbox key={f.code} value={f.code} label={f.name} />
+              <Checkbox
+                key={f.code}
+                value={f.code}
+                label={f.name}
+                aria-describedby={errors.frequencyTypes ? frequencyErrorId : undefined}
+                aria-invalid={errors.frequencyTypes ? true : undefined}
+              />
             ))}
           </Group>
         </Checkbox.Group>
@@ -117,12 +130,13 @@ export function ReportCategoryForm({ mode, initial, frequencyTypes, accessTypes 
               variant="light"
               onClick={() => setAddingPartner(true)}
               disabled={form.code.trim() === ''}
+              aria-describedby={errors.partners ? partnersErrorId : undefined}
             >
               Add Partner
             </Button>
           </Group>
           {errors.partners && (
-            <Text c="red" size="sm" role="alert">
+            <Text c="red" size="sm" role="alert" id={partnersErrorId}>
               {errors.partners}
             </Text>
           )}
