@@ -1,16 +1,19 @@
 import { writeFileSync } from 'node:fs';
 import { connect } from '@portal/db';
-import { MESSAGES } from '@portal/domain';
+import { isAllowed, MESSAGES, PAGES, type PageName, type Principal } from '@portal/domain';
+import type { PortalUser } from '@portal/domain/api/user';
 import { demoAccounts } from '@portal/domain/demo-accounts';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page, type Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations, type Finding } from './support/axe.js';
 import { baseUrl, CHROMIUM_ARGS, CHROMIUM_PATH, signIn } from './support/browser.js';
 import {
   type DemoIds,
   loadDemoIds,
+  NOT_FOUND_VISIT,
   PAGE_VISITS,
   PUBLIC_VISITS,
+  routeParams,
   routeTableGaps,
 } from './support/route-visits.js';
 
@@ -18,8 +21,10 @@ import {
 // phone (390 px) widths: axe-core's wcag2a/wcag2aa/wcag21a/wcag21aa rules, plus the page structure
 // axe cannot judge alone (one h1, a main landmark, a title). One browser; one signed-in context per
 // persona, reused for both widths; pages are reached by the SPA's own navigation (history + popstate)
-// after the first load, as a user clicking links would. A page a persona may not open shows the
-// Restricted notice: that notice is checked once per persona and width.
+// after the first load, as a user clicking links would. A page a persona may not open (by the
+// portal's own rule, isAllowed, on the persona's GET /api/user) shows the Restricted notice: that
+// notice is checked once per persona and width, and a page the persona may open is checked whatever
+// it shows. Open dialogs and the error pages (Page Not Found, Technical Difficulties) are checked too.
 
 const WIDTHS = [
   { name: 'desktop', width: 1366, height: 900 },
@@ -50,13 +55,17 @@ afterAll(async () => {
 /**
  * Client-side navigation, as the router does on a link: no reload of the SPA. Focus is dropped
  * first: the portal moves it to the main region once the new page is committed (RouteAnnouncer),
- * which is how `settled` knows the old page is gone.
+ * which is how `settled` knows the old page is gone. Answers false when the browser is already
+ * there (a page that went straight on to the next one, such as a single tenant's users): nothing
+ * changes then, and focus would never move.
  */
-async function navigate(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
+async function navigate(page: Page, path: string): Promise<boolean> {
+  return page.evaluate((to) => {
+    if (window.location.pathname + window.location.search === to) return false;
     (document.activeElement as HTMLElement | null)?.blur();
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
+    return true;
   }, path);
 }
 
@@ -64,8 +73,8 @@ async function navigate(page: Page, path: string): Promise<void> {
  * Waits (bounded) until the page has its heading, no loader and no running animation; after a
  * client-side navigation (`navigated`), also until focus is in the new page's main region.
  */
-async function settled(page: Page, navigated: boolean): Promise<void> {
-  await page
+async function settled(page: Page, navigated: boolean): Promise<boolean> {
+  return page
     .waitForFunction(
       (afterNavigation) =>
         (!afterNavigation || document.querySelector('main')?.contains(document.activeElement) === true) &&
@@ -75,7 +84,10 @@ async function settled(page: Page, navigated: boolean): Promise<void> {
       navigated,
       { timeout: 15_000, polling: 100 },
     )
-    .catch(() => undefined);
+    .then(
+      () => true,
+      () => false,
+    );
 }
 
 /** What axe does not check for WCAG tags: one h1, one main landmark, a title. */
@@ -112,13 +124,90 @@ async function structureFindings(page: Page): Promise<Finding[]> {
   return findings;
 }
 
-async function check(page: Page, persona: string, width: string, path: string): Promise<void> {
+/**
+ * Runs the checks on the page as it is now; `wasSettled` false (the page kept loading or moving for
+ * 15 s) is a finding of its own, since what was checked may not be the page a user gets.
+ */
+async function check(
+  page: Page,
+  persona: string,
+  width: string,
+  path: string,
+  wasSettled = true,
+): Promise<void> {
   const findings = [...(await structureFindings(page)), ...(await axeViolations(page))];
+  if (!wasSettled)
+    findings.push({
+      rule: 'settled',
+      impact: 'serious',
+      help: 'The page did not settle in 15 s',
+      targets: [],
+    });
   if (findings.length > 0) problems.push({ persona, width, path, findings });
 }
 
+/** A problem of its own, outside axe: what the page shows is not what it should. */
+function mismatch(persona: string, width: string, path: string, rule: string, help: string): void {
+  problems.push({ persona, width, path, findings: [{ rule, impact: 'serious', help, targets: [] }] });
+}
+
+/** The Restricted notice's text shows in the main region. */
 const isRestricted = (page: Page) =>
-  page.evaluate((text) => (document.body.textContent ?? '').includes(text), MESSAGES.restricted);
+  page.evaluate(
+    (text) => (document.querySelector('main')?.textContent ?? '').includes(text),
+    MESSAGES.restricted,
+  );
+
+/** The principal of the signed-in persona, built from GET /api/user as the SPA builds it. */
+async function principalOf(page: Page): Promise<Principal> {
+  const reply = await page.request.get('/api/user');
+  expect(reply.status()).toBe(200);
+  const user = (await reply.json()) as PortalUser;
+  return {
+    isInternalAdmin: user.isInternalAdmin,
+    isExternalUser: user.isExternalUser,
+    features: user.features,
+    partnerGrants: user.partners?.partnerAccess ?? [],
+  };
+}
+
+/** Whether the portal's own rule (the one PageGuard applies) lets the persona open the page at `path`. */
+function mayOpen(principal: Principal, name: PageName, path: string): boolean {
+  const params = routeParams(PAGES[name].path, path) ?? {};
+  return isAllowed(principal, {
+    feature: PAGES[name].feature,
+    accessTypeCode: params.accessTypeCode,
+    partnerCode: params.partnerCode,
+  });
+}
+
+/** A 1×1 PNG: what the marketing popup shows when the partner has an image. */
+const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * Checks the dialog `open` brings up (found by its accessible name), then closes it with Escape
+ * and waits until it is gone.
+ */
+async function checkDialog(
+  page: Page,
+  persona: string,
+  width: string,
+  label: string,
+  open: () => Promise<void>,
+  name?: string | RegExp,
+): Promise<void> {
+  await open();
+  const dialog = page.getByRole('dialog', name === undefined ? {} : { name });
+  await dialog.waitFor();
+  const wasSettled = await settled(page, false);
+  expect(await dialog.isVisible()).toBe(true);
+  await check(page, persona, width, `dialog: ${label}`, wasSettled);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+}
 
 describe('accessibility (axe-core, WCAG 2.1 AA) of every route', () => {
   it('has a visit for every route of the route table', () => {
@@ -132,33 +221,52 @@ describe('accessibility (axe-core, WCAG 2.1 AA) of every route', () => {
       const page = await context.newPage();
       try {
         await signIn(page, login);
+        const principal = await principalOf(page);
         let visits = 0;
+        let checked = 0;
         for (const width of WIDTHS) {
           await page.setViewportSize(width);
           // Not '/': the first visit (home) must be a change of path.
           await page.goto('/faqs');
           await page.locator('h1').waitFor();
           let restrictedChecked = false;
-          for (const [name, visit] of Object.entries(PAGE_VISITS)) {
+          for (const [name, visit] of Object.entries(PAGE_VISITS) as [PageName, (ids: DemoIds) => string][]) {
             const path = visit(ids);
-            await navigate(page, path);
-            await settled(page, true);
+            const label = `${path} (${name})`;
+            const wasSettled = await settled(page, await navigate(page, path));
             visits += 1;
-            if (await isRestricted(page)) {
+            const allowed = mayOpen(principal, name, path);
+            const restricted = await isRestricted(page);
+            // A page the persona may open is never skipped, whatever text it shows; one it may not
+            // open must show the notice, and the notice is checked once per width.
+            if (allowed && restricted)
+              mismatch(login, width.name, label, 'restricted-shown', 'The persona may open this page');
+            if (!allowed && !restricted)
+              mismatch(login, width.name, label, 'restricted-missing', 'The persona may not open this page');
+            if (!allowed && restricted) {
               if (restrictedChecked) continue;
               restrictedChecked = true;
             }
-            await check(page, login, width.name, `${path} (${name})`);
+            await check(page, login, width.name, label, wasSettled);
+            checked += 1;
           }
+          // The catch-all route: Page Not Found.
+          const notFoundSettled = await settled(page, await navigate(page, NOT_FOUND_VISIT));
+          expect(await page.locator('h1').textContent()).toBe(MESSAGES.pageNotFound);
+          await check(page, login, width.name, `${NOT_FOUND_VISIT} (page not found)`, notFoundSettled);
           // The phone's menu, open.
           if (width.name === 'phone') {
             await page.getByRole('button', { name: 'Toggle navigation' }).click();
             await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
-            await settled(page, false);
-            await check(page, login, width.name, 'mobile menu open');
+            await check(page, login, width.name, 'mobile menu open', await settled(page, false));
           }
         }
         expect(visits).toBe(Object.keys(PAGE_VISITS).length * WIDTHS.length);
+        // Every page the persona may open was checked at both widths.
+        const open = (Object.keys(PAGE_VISITS) as PageName[]).filter((name) =>
+          mayOpen(principal, name, PAGE_VISITS[name](ids)),
+        );
+        expect(checked).toBeGreaterThanOrEqual(open.length * WIDTHS.length);
       } finally {
         await context.close();
       }
@@ -175,8 +283,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA) of every route', () => {
         await page.setViewportSize(width);
         for (const path of Object.values(PUBLIC_VISITS)) {
           await page.goto(path);
-          await settled(page, false);
-          await check(page, 'visitor', width.name, path);
+          await check(page, 'visitor', width.name, path, await settled(page, false));
         }
       }
     } finally {
@@ -184,4 +291,116 @@ describe('accessibility (axe-core, WCAG 2.1 AA) of every route', () => {
     }
     expect(problems.filter((p) => p.persona === 'visitor')).toEqual([]);
   }, 120_000);
+
+  it('the Technical Difficulties page, in the frame and alone, at 1366 and 390 px', async () => {
+    const persona = 'technical-difficulties';
+    const context = await browser.newContext({ baseURL: baseUrl(), viewport: WIDTHS[0] });
+    const page = await context.newPage();
+    const failing = (route: Route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"message":"Internal Server Error"}',
+      });
+    try {
+      await signIn(page, 'partner@demo.portal');
+      for (const width of WIDTHS) {
+        await page.setViewportSize(width);
+        // A page's read fails: the page's place in the frame shows the error page.
+        await page.route('**/api/faqs', failing);
+        await page.goto('/faqs');
+        await page.getByRole('heading', { name: MESSAGES.technicalDifficulties, level: 1 }).waitFor();
+        await check(page, persona, width.name, '/faqs (GET /api/faqs fails)', await settled(page, false));
+        await page.unroute('**/api/faqs', failing);
+        // The sign-in check fails: no frame at all, the error page alone.
+        await page.route('**/api/user/authenticated', failing);
+        await page.goto('/faqs');
+        await page.getByRole('heading', { name: MESSAGES.technicalDifficulties, level: 1 }).waitFor();
+        await check(page, persona, width.name, '/faqs (the sign-in check fails)', await settled(page, false));
+        await page.unroute('**/api/user/authenticated', failing);
+      }
+    } finally {
+      await context.close();
+    }
+    expect(problems.filter((p) => p.persona === persona)).toEqual([]);
+  }, 120_000);
+
+  it('open dialogs (preview, confirms, editors, leaving the portal, marketing popup) at 1366 and 390 px', async () => {
+    const persona = 'dialogs';
+    const admin = await browser.newContext({ baseURL: baseUrl(), viewport: WIDTHS[0] });
+    const partner = await browser.newContext({ baseURL: baseUrl(), viewport: WIDTHS[0] });
+    let dialogs = 0;
+    try {
+      const adminPage = await admin.newPage();
+      const partnerPage = await partner.newPage();
+      await signIn(adminPage, 'E100001');
+      await signIn(partnerPage, 'partner@demo.portal');
+      // The partner's marketing image, served to this browser only: the demo seed has none.
+      await partnerPage.route('**/api/marketing/latest/BJS', (route) =>
+        route.fulfill({ status: 200, contentType: 'image/png', body: ONE_PIXEL_PNG }),
+      );
+      for (const width of WIDTHS) {
+        const dialog = (page: Page, label: string, open: () => Promise<void>, name?: string | RegExp) =>
+          checkDialog(page, persona, width.name, label, open, name).then(() => {
+            dialogs += 1;
+          });
+        await adminPage.setViewportSize(width);
+        await partnerPage.setViewportSize(width);
+
+        // Admin confirms and editors.
+        await adminPage.goto('/admin/faqs');
+        await dialog(
+          adminPage,
+          'Delete FAQ',
+          () => adminPage.getByRole('button', { name: 'Delete' }).first().click(),
+          'Delete FAQ',
+        );
+        await adminPage.goto('/admin/dashboards');
+        await dialog(
+          adminPage,
+          'Delete Dashboard',
+          () => adminPage.getByRole('button', { name: 'Delete' }).first().click(),
+          'Delete Dashboard',
+        );
+        await dialog(adminPage, 'Edit Dashboard', () =>
+          adminPage.getByRole('button', { name: 'Edit' }).first().click(),
+        );
+        await adminPage.goto('/admin/report-categories/new');
+        await adminPage.getByRole('textbox', { name: 'Category Code' }).fill('A11Y');
+        await dialog(adminPage, 'Add Partner (dataset validation)', () =>
+          adminPage.getByRole('button', { name: 'Add Partner' }).click(),
+        );
+
+        // The partner's preview and the leaving-the-portal warning.
+        await partnerPage.goto('/partners/EXT/BJS/report-categories/TRANSACTIONS/reports');
+        const row = partnerPage.locator('[data-testid^="report-row-"]').first();
+        await row.waitFor();
+        await dialog(partnerPage, 'report preview', async () => {
+          await row.getByRole('button', { name: 'View' }).click();
+          await partnerPage.getByRole('dialog').getByRole('table').waitFor();
+        });
+        await partnerPage.goto('/partners/EXT/BJS/report-categories');
+        await dialog(
+          partnerPage,
+          'leaving the portal',
+          () => partnerPage.getByTestId('category-INSIGHTS').getByRole('button', { name: 'View' }).click(),
+          'Warning!',
+        );
+
+        // The marketing popup shows on phones only, once per partner (remembered in local storage).
+        if (width.name === 'phone') {
+          await partnerPage.evaluate(() => window.localStorage.clear());
+          await dialog(partnerPage, 'marketing popup', async () => {
+            await partnerPage.goto('/dashboards/EXT/BJS');
+            await partnerPage.getByTestId('marketing-popup-image').waitFor();
+          });
+        }
+      }
+    } finally {
+      await admin.close();
+      await partner.close();
+    }
+    expect(dialogs).toBe(6 * WIDTHS.length + 1);
+    expect(problems.filter((p) => p.persona === persona)).toEqual([]);
+  }, 300_000);
 });

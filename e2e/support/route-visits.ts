@@ -82,6 +82,26 @@ export const PUBLIC_VISITS: Record<PublicPagePath, string> = {
   '/logout': '/logout',
 };
 
+/**
+ * Addresses outside the route table that show a page of their own: the catch-all route ('*' of
+ * SPEC.md §2), Page Not Found, for a signed-in user.
+ */
+export const NOT_FOUND_VISIT = '/no-such-page/anywhere';
+
+/**
+ * The route parameters of `address` under `pattern` (only whole-segment `:name` parameters, as
+ * the route table uses them), or null when the address is not that route's.
+ */
+export function routeParams(pattern: string, address: string): Record<string, string> | null {
+  if (!matchesPattern(pattern, address)) return null;
+  const values = (address.split('?')[0] ?? address).split('/');
+  const params: Record<string, string> = {};
+  pattern.split('/').forEach((segment, index) => {
+    if (segment.startsWith(':')) params[segment.slice(1)] = decodeURIComponent(values[index] ?? '');
+  });
+  return params;
+}
+
 /** Route names without a visit, and visits whose address the route's pattern does not match. */
 export function routeTableGaps(ids: DemoIds): string[] {
   const gaps: string[] = [];
