@@ -33,6 +33,23 @@ function focused(page: Page) {
   });
 }
 
+/**
+ * The focus indicator of the focused element (WCAG 2.4.7): its tag, and whether a ring is drawn,
+ * an outline of some width or a box shadow, as the browser computes it for keyboard focus.
+ */
+function focusRing(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement;
+    const style = getComputedStyle(el);
+    const outline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
+    return {
+      tag: el.tagName.toLowerCase(),
+      focusVisible: el.matches(':focus-visible'),
+      ring: outline || style.boxShadow !== 'none',
+    };
+  });
+}
+
 /** Presses Tab (or Shift+Tab) until the focused element's name matches; fails after `max` presses. */
 async function tabTo(
   page: Page,
@@ -116,11 +133,13 @@ describe('the reports journey, keyboard only', () => {
     // The skip link is the first stop and lands in the main region.
     await page.keyboard.press('Tab');
     expect((await focused(page)).name).toBe('Skip to main content');
+    expect(await focusRing(page)).toEqual({ tag: 'a', focusVisible: true, ring: true });
     await page.keyboard.press('Enter');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
 
     // Side navigation: Reports (the partners page).
     await tabTo(page, /^Reports$|^Partners$/, { back: true });
+    expect(await focusRing(page)).toEqual({ tag: 'a', focusVisible: true, ring: true });
     await page.keyboard.press('Enter');
     await page.waitForURL('**/partners');
     await page.waitForFunction(() => document.title === 'Partners');
@@ -144,6 +163,7 @@ describe('the reports journey, keyboard only', () => {
       if (inRow) break;
       await tabTo(page, /^View$/);
     }
+    expect(await focusRing(page)).toEqual({ tag: 'button', focusVisible: true, ring: true });
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/report-categories/${CATEGORY}/reports`);
     await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
