@@ -5,9 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { badRequest } from './errors.js';
 
-// ONE input gate for every /api route (ISSUE 11), so no route has to remember it:
-// - text: a NUL or an unpaired UTF-16 surrogate anywhere in the path, the query or a JSON body
-//   (values and keys) is refused with 400 naming the field (packages/domain/src/input-text.ts);
+// ONE input gate (ISSUE 11), so no route has to remember it:
+// - text, on EVERY route whatever its prefix (/api, the queue board, the dashboard proxies and
+//   their demo sign-in): a NUL or an unpaired UTF-16 surrogate anywhere in the path, the query or
+//   a parsed JSON body (values and keys) is refused with 400 naming the field
+//   (packages/domain/src/input-text.ts). A raw body passed through to a vendor is not read;
+// and on the portal's own /api routes:
 // - types: bodies are validated without coercion ({"id":true} is not the id 1, {"code":true} not
 //   the code "true"); path and query values are strings on the wire, so a number or boolean
 //   declared there is read from a plain digit string (or true/false) only: "0x1", "1e0", " 1" fail;
@@ -75,7 +78,32 @@ const pathParameters = (url: string) => [
   ...(url.includes('*') ? ['*'] : []),
 ];
 
-const gated = (url: string | undefined) => url?.startsWith('/api/') && !url.startsWith('/api/docs');
+/** The portal's own API, whose routes follow the schema rules (not the docs' static files). */
+const apiRoute = (url: string | undefined) => url?.startsWith('/api/') && !url.startsWith('/api/docs');
+
+/** A body a parser turned into JSON values; a stream or buffer passed through is not text to check. */
+function parsedBody(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  const prototype = Object.getPrototypeOf(body);
+  return prototype === Object.prototype || prototype === null ? body : undefined;
+}
+
+export type RegisteredRoute = {
+  method: string;
+  url: string;
+  /** The query parameters its schema declares; null when it declares no query schema. */
+  query: string[] | null;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Every route registered after the gate (all but the metrics endpoint), whatever its prefix,
+     * as declared: the write-route property test drives every write route among them.
+     */
+    registeredRoutes: RegisteredRoute[];
+  }
+}
 
 export const inputGatePlugin = fp(async (app: FastifyInstance) => {
   const ajv = new Ajv({
@@ -100,8 +128,16 @@ export const inputGatePlugin = fp(async (app: FastifyInstance) => {
     return fromWire;
   });
 
+  app.decorate('registeredRoutes', [] as RegisteredRoute[]);
   app.addHook('onRoute', (route) => {
-    if (!gated(route.url)) return;
+    const query = (route.schema?.querystring as JsonSchema | undefined)?.properties;
+    // HEAD routes are the automatic twins of GET routes.
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') {
+        app.registeredRoutes.push({ method, url: route.url, query: query ? Object.keys(query) : null });
+      }
+    }
+    if (!apiRoute(route.url)) return;
     const declared = Object.keys((route.schema?.params as JsonSchema | undefined)?.properties ?? {});
     const missing = pathParameters(route.url).filter((name) => !declared.includes(name));
     if (missing.length > 0) {
@@ -115,11 +151,10 @@ export const inputGatePlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.addHook('preValidation', async (request) => {
-    if (!gated(request.routeOptions.url)) return;
     const problem =
       findForbiddenText(request.params) ??
       findForbiddenText(request.query) ??
-      findForbiddenText(request.body);
+      findForbiddenText(parsedBody(request.body));
     if (problem) throw badRequest(problem.message, { field: problem.field });
   });
 });

@@ -1,3 +1,4 @@
+import { forbiddenCharacterMessage } from '@portal/domain';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inputGatePlugin } from '../../src/plugins/input-gate.js';
@@ -124,6 +125,31 @@ describe('the input gate', () => {
       );
       expect(reply.statusCode).toBe(201);
       expect(reply.json().question).toBe('Pairs \u{1f600}?');
+    });
+  });
+
+  describe('applies its text rule outside /api too: Bull Board, the proxies, the demo Tableau sign-in', () => {
+    it.each([
+      ['PUT', '/admin/queues/api/queues/%00/pause', '{}', 'queueName'],
+      ['POST', '/admin/queues/api/queues/mail/add', '{"name":"a\\u0000b","data":{}}', 'name'],
+      ['PUT', '/admin/queues/api/queues/mail/obliterate', '"\\u0000"', 'body'],
+      ['POST', '/vizportal/api/web/v1/auth/embed/signin', '{"jwt":"a\\ud800"}', 'jwt'],
+    ] as const)('%s %s %s: 400 naming %s', async (method, url, payload, field) => {
+      const reply = await call('internalAdmin', method, url, payload);
+      expect(reply.statusCode).toBe(400);
+      // Bull Board answers errors with its own handler: the message, which names the field.
+      expect(reply.json().message).toBe(forbiddenCharacterMessage(field));
+    });
+
+    it('leaves a raw body passed through to a vendor unread', async () => {
+      const reply = await t.app.inject({
+        method: 'POST',
+        url: '/content/mx-matrix/',
+        headers: { ...(await personas.headers('internalAdmin')), 'content-type': 'application/octet-stream' },
+        payload: Buffer.from('a\u0000b'),
+      });
+      // The demo has no content at the matrix dashboard's path: its own 404, not the gate's 400.
+      expect(reply.statusCode).toBe(404);
     });
   });
 

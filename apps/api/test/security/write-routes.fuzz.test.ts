@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import fc from 'fast-check';
+import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MatrixIds, seedMatrixFixtures } from '../authorization/fixtures.js';
@@ -11,14 +12,17 @@ import type { Persona, SeededPersonas } from '../support/personas.js';
 import {
   type DriveRow,
   type MultipartBase,
+  seedProxiedDashboards,
   uncoveredWriteRoutes,
   WRITE_ROUTES,
 } from './write-routes-table.js';
 
-// ISSUE 11 "Must show": every registered write route, driven as its row in write-routes-table.ts
-// says, with generated bodies (NUL, lone surrogates, huge strings, wrong types, missing and extra
-// fields), multipart parts and path parameters. Whatever is sent: no 5xx, and after a 4xx no
-// table of the app has gained or lost a row and no file was stored (nothing half-written).
+// ISSUE 11 "Must show": every registered write route, whatever its prefix (the app's own list of
+// its routes, app.registeredRoutes), driven as its row in write-routes-table.ts says, with
+// generated bodies (NUL, lone surrogates, huge strings, wrong types, missing and extra fields),
+// multipart parts, path parameters and, where the route declares a query schema, query values.
+// Whatever is sent: no 5xx, and after a 4xx no table of the app has gained or lost a row, no file
+// was stored and no queue key appeared or went in Redis (nothing half-written).
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS_PER_ROUTE ?? 25);
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -64,14 +68,25 @@ type JsonMutation =
   | { kind: 'set' | 'drop'; pick: number; value: unknown }
   | { kind: 'extra'; pick: number; key: string; value: unknown }
   | { kind: 'replace'; value: unknown }
-  | { kind: 'param'; pick: number; text: string };
-const jsonMutation: fc.Arbitrary<JsonMutation> = fc.oneof(
+  | { kind: 'param'; pick: number; text: string }
+  /** A declared query parameter given a value (or `name`, an undeclared one, when set). */
+  | { kind: 'query'; pick: number; text: string; name: string | null };
+const jsonMutations: fc.Arbitrary<JsonMutation>[] = [
   fc.constant({ kind: 'none' as const }),
   fc.record({ kind: fc.constantFrom('set' as const, 'drop' as const), pick: fc.nat(), value: nastyValue }),
   fc.record({ kind: fc.constant('extra' as const), pick: fc.nat(), key: nastyString, value: nastyValue }),
   fc.record({ kind: fc.constant('replace' as const), value: nastyValue }),
   fc.record({ kind: fc.constant('param' as const), pick: fc.nat(), text: nastyString }),
-);
+];
+const queryMutation: fc.Arbitrary<JsonMutation> = fc.record({
+  kind: fc.constant('query' as const),
+  pick: fc.nat(),
+  text: nastyString,
+  name: fc.option(nastyString, { freq: 4, nil: null }),
+});
+/** Query values are mutated only where the route declares its query parameters. */
+const jsonMutation = (declaresQuery: boolean): fc.Arbitrary<JsonMutation> =>
+  fc.oneof(...jsonMutations, ...(declaresQuery ? [queryMutation, queryMutation] : []));
 
 type MultipartMutation =
   | { kind: 'none' | 'noBoundary' }
@@ -105,7 +120,7 @@ function pathsOf(value: unknown, prefix: Path = []): Path[] {
 
 function mutateBody(base: unknown, mutation: JsonMutation): unknown {
   if (mutation.kind === 'replace') return mutation.value;
-  if (mutation.kind === 'none' || mutation.kind === 'param') return base;
+  if (mutation.kind === 'none' || mutation.kind === 'param' || mutation.kind === 'query') return base;
   const body = structuredClone(base ?? {}) as Record<string | number, unknown>;
   const paths = pathsOf(body);
   if (mutation.kind === 'extra') {
@@ -154,8 +169,21 @@ function encodeSegment(text: string): string {
   return encoded;
 }
 
-function fillPath(path: string, params: Record<string, string>): string {
-  return path.replace(/:(\w+)/g, (_, name: string) => encodeSegment(params[name] ?? 'missing'));
+/** The path with its parameters, a wildcard's tail segment by segment, and a query if any. */
+function fillPath(path: string, params: Record<string, string>, query: Record<string, string> = {}): string {
+  const filled = path
+    .replace(/:(\w+)/g, (_, name: string) => encodeSegment(params[name] ?? 'missing'))
+    .replace(/\*$/, () => (params['*'] ?? '').split('/').map(encodeSegment).join('/'));
+  const search = Object.entries(query)
+    .map(([name, value]) => `${encodeSegment(name)}=${encodeSegment(value)}`)
+    .join('&');
+  return search ? `${filled}?${search}` : filled;
+}
+
+function withQuery(query: Record<string, string>, declared: readonly string[], mutation: JsonMutation) {
+  if (mutation.kind !== 'query') return query;
+  const name = mutation.name ?? declared[mutation.pick % declared.length];
+  return name === undefined ? query : { ...query, [name]: mutation.text };
 }
 
 function withParam(params: Record<string, string>, pick: number, text: string) {
@@ -202,17 +230,23 @@ describe('every write route against generated input', () => {
   let personas: SeededPersonas;
   let ids: MatrixIds;
   let tables: string[];
+  let redis: Redis;
   const headers = new Map<Persona, Record<string, string>>();
 
   beforeAll(async () => {
     t = await createTestApp();
     ({ personas, ids } = await seedMatrixFixtures(t.database.db, t.app.blobStore));
+    await seedProxiedDashboards(t.database.db);
+    redis = new Redis(t.config.REDIS_URL, { maxRetriesPerRequest: 1 });
     const rows = await sql<{ table_name: string }>`
       select table_name from information_schema.tables
       where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`.execute(t.database.db);
     tables = rows.rows.map((row) => row.table_name);
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => {
+    redis?.disconnect();
+    await t?.close();
+  });
 
   /** One session per persona for the whole run: a new one per request would itself add rows. */
   const as = async (persona: Persona) => {
@@ -224,7 +258,11 @@ describe('every write route against generated input', () => {
     return cached;
   };
 
-  /** Row counts of every table of the app, and the stored files. */
+  /** This app's queue keys in Redis (Bull Board writes there); rate-limit counters are not writes. */
+  const queueKeys = async () =>
+    (await redis.keys(`${t.queuePrefix}:*`)).filter((key) => !key.includes(':rate-limit:')).sort();
+
+  /** Row counts of every table of the app, the stored files and the queue keys. */
   const snapshot = async () => {
     const counts = await sql<{ name: string; n: string }>`${sql.raw(
       tables.map((name) => `select '${name}' as name, count(*) as n from "${name}"`).join(' union all '),
@@ -233,14 +271,28 @@ describe('every write route against generated input', () => {
       .filter((entry) => entry.isFile())
       .map((entry) => `${entry.parentPath}/${entry.name}`)
       .sort();
-    return { rows: Object.fromEntries(counts.rows.map((row) => [row.name, Number(row.n)])), files };
+    return {
+      rows: Object.fromEntries(counts.rows.map((row) => [row.name, Number(row.n)])),
+      files,
+      queueKeys: await queueKeys(),
+    };
   };
 
-  // Under /api only: Bull Board's routes (/admin/queues, internal admins) are in the matrix, not here.
-  const registeredWriteRoutes = () =>
-    t.app.apiRoutes
-      .filter((r) => WRITE_METHODS.has(r.method) && r.url.startsWith('/api/'))
-      .map((r) => `${r.method} ${r.url}`);
+  /** Every write route the app registered, whatever its prefix. */
+  const registeredWriteRoutes = () => [
+    ...new Set(
+      t.app.registeredRoutes.filter((r) => WRITE_METHODS.has(r.method)).map((r) => `${r.method} ${r.url}`),
+    ),
+  ];
+  const declaredQuery = (key: string) =>
+    t.app.registeredRoutes.find((r) => `${r.method} ${r.url}` === key)?.query ?? [];
+
+  it('sees the write routes outside /api: Bull Board, the dashboard proxies, the demo Tableau sign-in', () => {
+    const registered = registeredWriteRoutes();
+    expect(registered).toContain('PUT /admin/queues/api/queues/:queueName/pause');
+    expect(registered).toContain('POST /vizportal/api/web/v1/auth/embed/signin');
+    expect(registered).toContain('POST /content/*');
+  });
 
   it('has a row for every registered write route, and no row for a route that is gone', () => {
     expect(uncoveredWriteRoutes(registeredWriteRoutes(), WRITE_ROUTES)).toEqual({
@@ -250,12 +302,19 @@ describe('every write route against generated input', () => {
   });
 
   it('names a newly registered write route that has no row', () => {
-    const withNewRoute = [...registeredWriteRoutes(), 'POST /api/new-thing'];
-    expect(uncoveredWriteRoutes(withNewRoute, WRITE_ROUTES).undriven).toEqual(['POST /api/new-thing']);
+    const withNewRoutes = [...registeredWriteRoutes(), 'POST /api/new-thing', 'PUT /admin/new-thing'];
+    expect(uncoveredWriteRoutes(withNewRoutes, WRITE_ROUTES).undriven).toEqual([
+      'POST /api/new-thing',
+      'PUT /admin/new-thing',
+    ]);
   });
 
-  /** The unchanged request of a row: its matrix row's params and body, or its upload. */
-  const baseOf = (key: string, row: DriveRow) => {
+  /** The unchanged request of a row: its matrix row's params, query and body, its upload, or what it prepares. */
+  const baseOf = async (key: string, row: DriveRow) => {
+    if (row.prepare) {
+      const prepared = await row.prepare({ app: t.app, ids, headers: await as(row.persona) });
+      return { query: {}, ...prepared };
+    }
     const matrixRow = routesTable.find((r) => r.route === key);
     const partner = ownPartnerOf(row.persona);
     const params: Record<string, string> = {
@@ -266,22 +325,26 @@ describe('every write route against generated input', () => {
       }),
       ...row.params?.(ids),
     };
+    const query = typeof matrixRow?.query === 'function' ? matrixRow.query(ids) : (matrixRow?.query ?? {});
     const body = typeof matrixRow?.body === 'function' ? matrixRow.body(ids) : matrixRow?.body;
-    return { params, body };
+    return { params, query, body, cookie: undefined as string | undefined };
   };
 
   const send = async (
     key: string,
     row: DriveRow,
-    request: { url: string; payload?: Buffer | string; contentType?: string },
+    request: { url: string; payload?: Buffer | string; contentType?: string; cookie?: string | undefined },
   ) => {
     const method = key.split(' ')[0] as 'POST';
+    const persona = await as(row.persona);
+    const cookie = [persona.cookie, request.cookie].filter(Boolean).join('; ');
     return t.app.inject({
       method,
       url: request.url,
       ...(request.payload !== undefined && { payload: request.payload }),
       headers: {
-        ...(await as(row.persona)),
+        ...persona,
+        ...(cookie && { cookie }),
         ...(request.contentType && { 'content-type': request.contentType }),
       },
     });
@@ -307,7 +370,8 @@ describe('every write route against generated input', () => {
   for (const [key, row] of Object.entries(WRITE_ROUTES)) {
     it(`${key}: no 5xx and nothing half-written`, async () => {
       const path = key.split(' ')[1] as string;
-      const base = baseOf(key, row);
+      const base = await baseOf(key, row);
+      const { cookie } = base;
       const multipart = row.multipart;
       if (multipart) {
         const first = multipartBody(multipart, { kind: 'none' });
@@ -330,16 +394,23 @@ describe('every write route against generated input', () => {
       expectBase(
         key,
         row,
-        await probe(key, row, { url: fillPath(path, base.params), ...json(base.body) }, 'base'),
+        await probe(
+          key,
+          row,
+          { url: fillPath(path, base.params, base.query), ...json(base.body), cookie },
+          'base',
+        ),
       );
+      const declared = declaredQuery(key);
       await fc.assert(
-        fc.asyncProperty(jsonMutation, async (mutation) => {
+        fc.asyncProperty(jsonMutation(declared.length > 0), async (mutation) => {
           const params =
             mutation.kind === 'param' ? withParam(base.params, mutation.pick, mutation.text) : base.params;
+          const query = withQuery(base.query, declared, mutation);
           await probe(
             key,
             row,
-            { url: fillPath(path, params), ...json(mutateBody(base.body, mutation)) },
+            { url: fillPath(path, params, query), ...json(mutateBody(base.body, mutation)), cookie },
             mutation,
           );
         }),
