@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import type { InviteFixture } from './seed.js';
 
 export type Reply = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
 type Outcome = Reply | { error: string };
@@ -62,24 +63,30 @@ export type LoadOptions = {
   cookies: string[];
   dashboardId: number;
   reason: string;
+  /** The tenant administrator who invites people, and where. */
+  invite: InviteFixture;
   /** Calls per second of each kind. */
-  rates: { views: number; reads: number; contacts: number };
+  rates: { views: number; reads: number; contacts: number; invites: number };
 };
 
 /**
  * The steady mix: dashboard views (tracking events), reads of the signed-in user, contact-us
- * (a stored issue and a mail). Keeps what a correct portal must then have stored and sent.
+ * (a stored issue and a mail), tenant invitations (an invitation job, then its e-mail). Keeps
+ * what a correct portal must then have stored and sent.
  */
 export class Load {
   readonly phases = new Map<string, PhaseStats>();
   readonly eventIds = new Set<string>();
   /** Issues the API said it stored (contact-us answered 200). */
   readonly issueIds = new Set<number>();
+  /** Invitations the API said it made (201): each must be mailed once. */
+  readonly invitationIds = new Set<string>();
   private phase = emptyStats();
   private timers: NodeJS.Timeout[] = [];
   private inFlight = new Set<Promise<void>>();
   private next = 0;
   private contactCount = 0;
+  private inviteCount = 0;
 
   constructor(private readonly options: LoadOptions) {
     this.setPhase('warm-up');
@@ -100,6 +107,7 @@ export class Load {
     every(rates.views, () => this.view());
     every(rates.reads, () => this.read());
     every(rates.contacts, () => this.contact());
+    every(rates.invites, () => this.invite());
   }
 
   async stop(): Promise<void> {
@@ -118,12 +126,17 @@ export class Load {
   }
 
   /** Round robin over the APIs; a refused connection goes to the next one. */
-  private async send(method: string, path: string, body?: string): Promise<Reply | undefined> {
+  private async send(
+    method: string,
+    path: string,
+    body?: string,
+    cookie = this.cookie(),
+  ): Promise<Reply | undefined> {
     const stats = this.phase;
     stats.calls += 1;
     const { apis } = this.options;
     const first = this.next++ % apis.length;
-    const headers = { cookie: this.cookie(), 'x-requested-with': 'portal' };
+    const headers = { cookie, 'x-requested-with': 'portal' };
     for (let i = 0; i < apis.length; i += 1) {
       const outcome = await call(apis[(first + i) % apis.length] ?? '', method, path, headers, body);
       if ('status' in outcome) {
@@ -164,5 +177,20 @@ export class Load {
     });
     const reply = await this.send('POST', '/api/contact-us', body);
     if (reply?.status === 200) this.issueIds.add((JSON.parse(reply.body) as { issueId: number }).issueId);
+  }
+
+  private async invite() {
+    this.inviteCount += 1;
+    const { cookie, tenantId, roleId } = this.options.invite;
+    // A new address each time: a second pending invitation of one address is refused (409).
+    const body = JSON.stringify({
+      inviterName: 'Chaos Admin',
+      emailAddress: `invitee-${this.inviteCount}@chaos.test`,
+      userRoleIds: [roleId],
+    });
+    const path = `/api/saas/user/tenantId/${tenantId}/tsUser/false/invite`;
+    const reply = await this.send('POST', path, body, cookie);
+    if (reply?.status === 201)
+      this.invitationIds.add((JSON.parse(reply.body) as { invitationId: string }).invitationId);
   }
 }

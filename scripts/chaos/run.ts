@@ -1,11 +1,13 @@
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type DatabaseHandle, migrateToLatest } from '@portal/db';
 import { type PrivateCluster, startPrivateCluster } from '@portal/db/private-cluster';
-import { isBusinessDay } from '@portal/domain/business-days';
+import { insertBenchDisputes } from '@portal/db/testing-forms';
+import { businessDayOnOrAfter, isBusinessDay, nextBusinessDay } from '@portal/domain/business-days';
+import { batchInstant, batchJobId } from '@portal/domain/form-batch';
 import { enqueue, queueNames, workerConnection } from '@portal/queue';
 import { monitorsCheckJobId } from '@portal/queue/jobs/monitors-check';
 import { Queue, QueueEvents } from 'bullmq';
@@ -24,9 +26,11 @@ export type ChaosProfile = {
   settleSeconds: number;
   /** How long Postgres stays down in its restart. */
   postgresDownSeconds: number;
-  rates: { views: number; reads: number; contacts: number };
+  rates: { views: number; reads: number; contacts: number; invites: number };
   /** A report monitor check (one business day) every this many seconds. */
   monitorEverySeconds: number;
+  /** A disputes batch (one business day, a few disputes in it) every this many seconds. */
+  batchEverySeconds: number;
   /** How long the end waits for every event, mail and check to arrive. */
   drainSeconds: number;
 };
@@ -38,8 +42,9 @@ export const profiles: Record<'full' | 'short', ChaosProfile> = {
     outageSeconds: 30,
     settleSeconds: 5,
     postgresDownSeconds: 3,
-    rates: { views: 20, reads: 5, contacts: 0.5 },
+    rates: { views: 20, reads: 5, contacts: 0.5, invites: 0.5 },
     monitorEverySeconds: 5,
+    batchEverySeconds: 5,
     drainSeconds: 120,
   },
   short: {
@@ -48,8 +53,9 @@ export const profiles: Record<'full' | 'short', ChaosProfile> = {
     outageSeconds: 3,
     settleSeconds: 2,
     postgresDownSeconds: 1,
-    rates: { views: 10, reads: 2, contacts: 0.5 },
+    rates: { views: 10, reads: 2, contacts: 0.5, invites: 0.5 },
     monitorEverySeconds: 3,
+    batchEverySeconds: 3,
     drainSeconds: 90,
   },
 };
@@ -76,6 +82,14 @@ export type ChaosResult = {
   mails: { expected: number; sent: number; duplicates: number };
   issues: { answered: number; stored: number };
   monitorChecks: { expected: number; stored: number };
+  /** Invitations answered 201 and their e-mails (each one Message-ID) received. */
+  invitationMails: { expected: number; sent: number; duplicates: number };
+  /**
+   * Disputes batches written to the outbox, those completed with their file in the store, and
+   * files beyond one per completed batch; the disputes given to them, against those filed.
+   */
+  batches: { expected: number; done: number; duplicates: number };
+  batchRecords: { expected: number; taken: number };
   goals: { goal: string; met: boolean; detail: string }[];
   seconds: number;
 };
@@ -124,6 +138,51 @@ async function checksStored(handle: DatabaseHandle, days: readonly string[]): Pr
   return rows.length;
 }
 
+/**
+ * The first day of the suite's batches: far ahead, so no batch a worker catches up at start (the
+ * last week's, which take every pending dispute up to their day) takes the suite's disputes.
+ */
+const FIRST_BATCH_DAY = '2090-01-02';
+
+/** The Message-ID of an invitation's e-mail (its mail job id is invitation-mail-<id>). */
+const invitationMailId = (invitationId: string) => `<invitation-mail-${invitationId}@portal>`;
+
+/** Of the suite's batch days, those whose run is in the outbox: what the portal accepted to run. */
+async function batchesAccepted(handle: DatabaseHandle, days: readonly string[]): Promise<string[]> {
+  if (days.length === 0) return [];
+  const rows = await handle.db
+    .selectFrom('outbox')
+    .select('job_id')
+    .where('job_name', '=', 'batches.run')
+    .where(
+      'job_id',
+      'in',
+      days.map((day) => batchJobId('disputes', day)),
+    )
+    .execute();
+  const ids = new Set(rows.map((row) => row.job_id));
+  return days.filter((day) => ids.has(batchJobId('disputes', day)));
+}
+
+/** Of these days, the disputes batches completed and whose file is in the store. */
+async function batchesDone(handle: DatabaseHandle, storeDir: string, days: readonly string[]) {
+  if (days.length === 0) return [];
+  const rows = await handle.db
+    .selectFrom('dispute_batches')
+    .select(['batch_date', 'storage_key'])
+    .where('status', '=', 'completed')
+    .where('batch_date', 'in', [...days])
+    .execute();
+  const withFile = await Promise.all(
+    rows.map(async (row) =>
+      row.storage_key && (await stat(join(storeDir, row.storage_key)).catch(() => undefined))?.isFile()
+        ? row.batch_date
+        : undefined,
+    ),
+  );
+  return withFile.filter((day) => day !== undefined);
+}
+
 /** The Message-IDs the worker will use: one per mail.send outbox row. */
 async function expectedMailIds(handle: DatabaseHandle): Promise<string[]> {
   const rows = await handle.db
@@ -167,12 +226,14 @@ export async function runChaos(
     cleanups.push(() => smtp.close());
 
     const prefix = '{chaos}';
+    const storeDir = join(dir, 'files');
     const common = {
       DATABASE_URL: cluster.url,
       REDIS_URL: redis.url,
       QUEUE_PREFIX: prefix,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
+      STORAGE_DIR: storeDir,
     };
     const apiPorts = [await freePort(), await freePort()];
     const apis = apiPorts.map((port, i) =>
@@ -185,12 +246,12 @@ export async function runChaos(
       ),
     );
     const apiUrls = apiPorts.map((port) => `http://127.0.0.1:${port}`);
-    // Worker A consumes every queue that has jobs; worker B only dashboard events: mail runs in A alone, so a
-    // fault of A is a fault in the middle of the mail.
+    // Worker A consumes every queue; worker B only dashboard events: mail, invitations and batches
+    // run in A alone, so a fault of A is a fault in the middle of them.
     const workerA = portalProcess(
       'worker-a',
       launch.worker,
-      { ...common, SMTP_URL: smtp.url, WORKER_QUEUES: 'mail,activity,monitors' },
+      { ...common, SMTP_URL: smtp.url, WORKER_QUEUES: queueNames.join(',') },
       join(dir, 'worker-a.log'),
       cwd,
     );
@@ -238,6 +299,32 @@ export async function runChaos(
       }).catch(() => checkDates.splice(checkDates.indexOf(checkDate), 1));
     }, profile.monitorEverySeconds * 1000);
     cleanups.push(async () => clearInterval(monitorTimer));
+    // Disputes batches, one business day each: two disputes filed for the day, then its run in the
+    // outbox in the same transaction, as the 8PM schedule writes it.
+    const batchDays: string[] = [];
+    let batchDay = businessDayOnOrAfter(FIRST_BATCH_DAY);
+    const batchTimer = setInterval(() => {
+      const day = batchDay;
+      batchDay = nextBusinessDay(batchDay);
+      batchDays.push(day);
+      void handle.db
+        .transaction()
+        .execute(async (trx) => {
+          await insertBenchDisputes(trx, 2, day);
+          await enqueue(trx, {
+            name: 'batches.run',
+            payload: {
+              kind: 'disputes',
+              batchDate: day,
+              scheduledFor: batchInstant('disputes', day).toISOString(),
+            },
+            jobId: batchJobId('disputes', day),
+          });
+        })
+        // Not written (Postgres away): batchesAccepted leaves the day out.
+        .catch(() => {});
+    }, profile.batchEverySeconds * 1000);
+    cleanups.push(async () => clearInterval(batchTimer));
 
     const flowing = await until(
       async () => ((await countEvents(handle)) > 0 ? true : undefined),
@@ -396,10 +483,12 @@ export async function runChaos(
     const drainFrom = Date.now();
     await load.stop();
     clearInterval(monitorTimer);
-    await sleep(profile.monitorEverySeconds * 1000);
+    clearInterval(batchTimer);
+    await sleep(Math.max(profile.monitorEverySeconds, profile.batchEverySeconds) * 1000);
+    const acceptedBatchDays = await batchesAccepted(handle, batchDays);
     const drained = await until(
       async () => {
-        const [mails, events, outbox, runs] = await Promise.all([
+        const [mails, events, outbox, runs, batchesRun] = await Promise.all([
           expectedMailIds(handle),
           countEvents(handle),
           handle.db
@@ -408,13 +497,16 @@ export async function runChaos(
             .where('published_at', 'is', null)
             .executeTakeFirstOrThrow(),
           checksStored(handle, checkDates),
+          batchesDone(handle, storeDir, acceptedBatchDays),
         ]);
         const received = new Set(smtp.received);
         const done =
           Number(outbox.n) === 0 &&
           mails.every((id) => received.has(id)) &&
+          [...load.invitationIds].every((id) => received.has(invitationMailId(id))) &&
           events >= load.eventIds.size &&
-          runs === checkDates.length;
+          runs === checkDates.length &&
+          batchesRun.length === acceptedBatchDays.length;
         return done ? true : undefined;
       },
       profile.drainSeconds * 1000,
@@ -422,7 +514,7 @@ export async function runChaos(
     );
     if (!drained) log('chaos: not everything arrived within the drain time');
     else drain.recoverMs = Date.now() - drainFrom;
-    drain.notes.push('recover = until every event, mail and check arrived');
+    drain.notes.push('recover = until every event, mail, check and batch arrived');
     endPhase(faults[faults.length - 1]!);
 
     // What was stored and sent against what was accepted.
@@ -443,6 +535,24 @@ export async function runChaos(
       .where('issue_id', 'in', [...load.issueIds, -1])
       .execute();
     const runs = await checksStored(handle, checkDates);
+    const invitationMailIds = new Set([...load.invitationIds].map(invitationMailId));
+    const invitationMails = smtp.received.filter((id) => invitationMailIds.has(id));
+    const batchesCompleted = await batchesDone(handle, storeDir, acceptedBatchDays);
+    const allCompleted = await handle.db
+      .selectFrom('dispute_batches')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'completed')
+      .executeTakeFirstOrThrow();
+    const batchFiles = (
+      await readdir(join(storeDir, 'batches', 'disputes')).catch(() => [] as string[])
+    ).filter((name) => name.endsWith('.csv'));
+    // A batch gives its disputes their batch_id in the transaction that completes it: a visible
+    // batch_id is a completed batch's.
+    const filed = await handle.db
+      .selectFrom('disputes')
+      .select((eb) => [eb.fn.countAll<number>().as('filed'), eb.fn.count<number>('batch_id').as('taken')])
+      .where('batch_date', 'in', [...acceptedBatchDays, '1900-01-01'])
+      .executeTakeFirstOrThrow();
 
     const totals = [...load.phases.values()].reduce(
       (sum, stats) => {
@@ -484,6 +594,19 @@ export async function runChaos(
       },
       issues: { answered: load.issueIds.size, stored: issues.length },
       monitorChecks: { expected: checkDates.length, stored: runs },
+      invitationMails: {
+        expected: load.invitationIds.size,
+        sent: new Set(invitationMails).size,
+        duplicates: invitationMails.length - new Set(invitationMails).size,
+      },
+      batches: {
+        expected: acceptedBatchDays.length,
+        done: batchesCompleted.length,
+        // The file key names the day: a batch run twice would be a second completed row or a
+        // file without one (a run that wrote its file and never committed).
+        duplicates: Math.max(0, batchFiles.length - Number(allCompleted.n)),
+      },
+      batchRecords: { expected: Number(filed.filed), taken: Number(filed.taken) },
       goals: [],
       seconds: Math.round((Date.now() - began) / 1000),
     };
@@ -504,7 +627,7 @@ function judge(result: ChaosResult): ChaosResult['goals'] {
   const stops = result.faults.filter((fault) => fault.fault.startsWith('SIGTERM'));
   const workerStop = result.faults.find((fault) => fault.fault.startsWith('SIGTERM worker'));
   const slowest = Math.max(...redis.map((fault) => fault.recoverMs ?? Number.POSITIVE_INFINITY));
-  const { events, mails, issues, monitorChecks, totals } = result;
+  const { events, mails, issues, monitorChecks, invitationMails, batches, batchRecords, totals } = result;
   return [
     {
       goal: '0 lost',
@@ -512,13 +635,20 @@ function judge(result: ChaosResult): ChaosResult['goals'] {
         events.stored === events.expected &&
         mails.sent === mails.expected &&
         issues.stored === issues.answered &&
-        monitorChecks.stored === monitorChecks.expected,
-      detail: `events ${events.stored}/${events.expected}, e-mails ${mails.sent}/${mails.expected}, issues ${issues.stored}/${issues.answered}, monitor checks ${monitorChecks.stored}/${monitorChecks.expected}`,
+        monitorChecks.stored === monitorChecks.expected &&
+        invitationMails.sent === invitationMails.expected &&
+        batches.done === batches.expected &&
+        batchRecords.taken === batchRecords.expected,
+      detail: `events ${events.stored}/${events.expected}, e-mails ${mails.sent}/${mails.expected}, issues ${issues.stored}/${issues.answered}, monitor checks ${monitorChecks.stored}/${monitorChecks.expected}, invitation e-mails ${invitationMails.sent}/${invitationMails.expected}, batches ${batches.done}/${batches.expected} (disputes in them ${batchRecords.taken}/${batchRecords.expected})`,
     },
     {
-      goal: '0 duplicate e-mails (and events)',
-      met: mails.duplicates === 0 && events.duplicates === 0,
-      detail: `e-mails ${mails.duplicates}, events ${events.duplicates}`,
+      goal: '0 duplicate e-mails (and events, batch files)',
+      met:
+        mails.duplicates === 0 &&
+        invitationMails.duplicates === 0 &&
+        events.duplicates === 0 &&
+        batches.duplicates === 0,
+      detail: `e-mails ${mails.duplicates} (invitations ${invitationMails.duplicates}), events ${events.duplicates}, batch files ${batches.duplicates}`,
     },
     {
       goal: 'work flowing ≤ 2 s after Redis answers',

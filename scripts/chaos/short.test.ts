@@ -3,8 +3,9 @@ import { profiles, runChaos } from './run.js';
 import { formatTable } from './table.js';
 
 // The short fault suite (2 Redis outages, a Postgres restart, SIGTERM to an API and to the mail
-// worker, kill -9 of the mail worker mid mail), as its own step of `npm test` (vitest project
-// "chaos", after the integration tests, so it does not compete with them for the CPU).
+// worker, kill -9 of the mail worker mid mail, under a mix that includes tenant invitations and
+// disputes batches), as its own step of `npm test` (vitest project "chaos", after the
+// integration tests, so it does not compete with them for the CPU).
 // The full one: npx tsx scripts/chaos.ts
 it('loses nothing, sends no mail twice and meets every goal', async () => {
   const result = await runChaos(profiles.short, { log: () => {} });
@@ -12,5 +13,7 @@ it('loses nothing, sends no mail twice and meets every goal', async () => {
   console.log(table);
   expect(result.events.expected).toBeGreaterThan(100);
   expect(result.mails.expected).toBeGreaterThan(5);
+  expect(result.invitationMails.expected).toBeGreaterThan(5);
+  expect(result.batches.expected).toBeGreaterThan(5);
   for (const goal of result.goals) expect(goal.met, `${goal.goal}: ${goal.detail}\n${table}`).toBe(true);
 }, 420_000);

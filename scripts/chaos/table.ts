@@ -42,7 +42,7 @@ export function formatTable(result: ChaosResult): string {
       ]),
     );
   }
-  const { totals, events, mails, issues, monitorChecks } = result;
+  const { totals, events, mails, issues, monitorChecks, invitationMails, batches, batchRecords } = result;
   lines.push(
     row([
       'total',
@@ -56,14 +56,20 @@ export function formatTable(result: ChaosResult): string {
     ]),
   );
   lines.push('');
-  lines.push('| what               | expected | stored/sent | lost | duplicates |');
-  lines.push('| ------------------ | -------- | ----------- | ---- | ---------- |');
+  lines.push('| what                    | expected | stored/sent/done | lost | duplicates |');
+  lines.push('| ----------------------- | -------- | ---------------- | ---- | ---------- |');
   const what = (name: string, expected: number, stored: number, duplicates: number | string) =>
-    `| ${pad(name, 18)} | ${lpad(String(expected), 8)} | ${lpad(String(stored), 11)} | ${lpad(String(expected - stored), 4)} | ${lpad(String(duplicates), 10)} |`;
+    `| ${pad(name, 23)} | ${lpad(String(expected), 8)} | ${lpad(String(stored), 16)} | ${lpad(String(expected - stored), 4)} | ${lpad(String(duplicates), 10)} |`;
   lines.push(what('dashboard events', events.expected, events.stored, events.duplicates));
-  lines.push(what('e-mails', mails.expected, mails.sent, mails.duplicates));
+  lines.push(what('e-mails (all)', mails.expected, mails.sent, mails.duplicates));
+  lines.push(
+    what('invitation e-mails', invitationMails.expected, invitationMails.sent, invitationMails.duplicates),
+  );
   lines.push(what('contact-us issues', issues.answered, issues.stored, '-'));
   lines.push(what('monitor checks', monitorChecks.expected, monitorChecks.stored, '-'));
+  // Done = completed with its file in the store; duplicates = files beyond one per batch.
+  lines.push(what('disputes batch runs', batches.expected, batches.done, batches.duplicates));
+  lines.push(what('disputes in the batches', batchRecords.expected, batchRecords.taken, '-'));
   lines.push('');
   for (const goal of result.goals)
     lines.push(`${goal.met ? 'MET   ' : 'NOT MET'} ${goal.goal}: ${goal.detail}`);
