@@ -7,7 +7,7 @@ import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 import { addReport, seedReportCatalog } from './fixtures.js';
 
 // GET /api/reports/view/{reportId} on workbooks as partners receive them: .xls from Excel 5 (BIFF2
-// to BIFF5), Excel 97+ (BIFF8), WPS Office and Quattro Pro; .xlsx from Excel and from a writer that
+// to BIFF5), Excel 2003, 2007 and 2010 (BIFF8), OpenOffice Calc, WPS Office and Quattro Pro; .xlsx from Excel and from a writer that
 // leaves out cell references; csv in UTF-16 and Windows-1252. Sources: workbooks/SOURCES.md.
 
 type Sheet = { name: string; rows: string[][]; truncated: boolean };
@@ -46,6 +46,9 @@ describe('report preview of real-world workbooks', () => {
       'excel5-biff4.xls',
       'excel5-biff5.xls',
       'excel-biff8-formats.xls',
+      'excel2003-names.xls',
+      'excel2007-smart-tags.xls',
+      'excel2010-text-and-numbers.xls',
       'biff4-no-format.xls',
       'wps-office.xls',
       'quattro-pro.xls',
@@ -98,7 +101,58 @@ describe('report preview of real-world workbooks', () => {
     expect(all[1]?.rows).toEqual([]);
   });
 
-  it('reads a BIFF8 workbook of German Excel: sheet names, dates and times as the workbook formats them', async () => {
+  it('reads a BIFF8 workbook of Excel 2003: every worksheet, an apostrophe in a name, Greek text and a date', async () => {
+    const all = await sheets('excel2003-names.xls');
+    expect(all.map((s) => s.name)).toEqual(['Sheet1', 'Sheet2', 'Sheet3', "Seamus O'Reilly"]);
+    expect(all[0]?.rows).toEqual([['42']]);
+    expect(all[1]?.rows).toEqual([]);
+    expect(all[3]?.rows).toEqual([['42']]);
+    const months = all[2]?.rows ?? [];
+    expect(months[0]).toEqual([
+      '',
+      'Jan',
+      'Feb',
+      'Mar',
+      'Apr',
+      'May',
+      'Jun',
+      'Jul',
+      'Aug',
+      'Sep',
+      'Oct',
+      'Nov',
+      'Dec',
+      'Year Tot',
+    ]);
+    expect(months[3]?.slice(12)).toEqual(['4321', '9876']);
+    expect(months[24]?.[0]).toBe('αβγδε');
+    expect(months[25]?.[0]).toBe('12/07/2006');
+  });
+
+  it('reads a BIFF8 workbook of Excel 2007: a date and a currency as the workbook formats them', async () => {
+    const all = await sheets('excel2007-smart-tags.xls');
+    expect(all.map((s) => s.name)).toEqual(['Sheet1', 'Sheet2', 'Sheet3']);
+    expect(all[0]?.rows).toEqual([
+      ['fuzzy whuzzy', '06/06/2014'],
+      ['MSFT', 'hmm'],
+      ['SPY', 'ha ha ha'],
+      ['$100,000,000 '],
+    ]);
+  });
+
+  it('reads a BIFF8 workbook of Excel 2010 for Windows: Hebrew text and a currency, as its xlsx twin', async () => {
+    const all = await sheets('excel2010-text-and-numbers.xls');
+    expect(all.map((s) => s.name)).toEqual(['Sheet1', 'Sheet2', 'Sheet3']);
+    expect(all[0]?.rows).toEqual([
+      ['English', 'Hello', 'World'],
+      ['Hebrew', 'שלום', 'עולם'],
+      [],
+      ['1337', '13.37', ' $1,337.00 '],
+    ]);
+    expect((await sheets('three-sheets.xlsx'))[0]?.rows[3]?.slice(0, 3)).toEqual(all[0]?.rows[3]);
+  });
+
+  it('reads a BIFF8 workbook of OpenOffice Calc (German): sheet names, dates and times as the workbook formats them', async () => {
     const all = await sheets('excel-biff8-formats.xls');
     expect(all.map((s) => s.name)).toEqual(['Blätt1', 'ÖÄÜ', 'Blätt3', 'Formate']);
     expect(all[0]?.rows.slice(0, 4)).toEqual([
@@ -178,14 +232,27 @@ describe('report preview of real-world workbooks', () => {
   });
 
   it('reads Excel "Unicode Text": UTF-16 with its byte-order mark, tab separated', async () => {
-    expect((await sheets('excel-unicode-text-utf16.csv'))[0]?.rows).toEqual([
-      ['Store', 'City', 'Amount'],
-      ['101', 'Montréal', '1 250,50 €'],
-      ['102', 'Zürich', '980,00 €'],
+    // A csv is one worksheet, named after the file.
+    expect(await sheets('excel-unicode-text-utf16.csv')).toEqual([
+      {
+        name: 'excel-unicode-text-utf16',
+        rows: [
+          ['Store', 'City', 'Amount'],
+          ['101', 'Montréal', '1 250,50 €'],
+          ['102', 'Zürich', '980,00 €'],
+        ],
+        truncated: false,
+      },
     ]);
-    expect((await sheets('utf16be-bom.csv'))[0]?.rows).toEqual([
-      ['Store', 'City'],
-      ['101', 'São Paulo'],
+    expect(await sheets('utf16be-bom.csv')).toEqual([
+      {
+        name: 'utf16be-bom',
+        rows: [
+          ['Store', 'City'],
+          ['101', 'São Paulo'],
+        ],
+        truncated: false,
+      },
     ]);
   });
 
