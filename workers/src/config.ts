@@ -3,6 +3,9 @@ import { type QueueName, queueNames, queuesWithJobs } from '@portal/queue';
 import { Type } from '@sinclair/typebox';
 import { DEFAULT_MAIL_DIR, DEFAULT_MAIL_FROM, type MailConfig } from './mail/send-mail.js';
 
+/** OPERATIONS_MAILBOX's default: only the workers read it (scripts/batches-run.ts through them). */
+export const DEFAULT_OPERATIONS_MAILBOX = 'operations@portal.local';
+
 // The worker process's settings, read and validated once at start-up. A wrong value stops the
 // process with a message naming the variable. What the API reads too comes from SharedEnv, with
 // its one set of defaults (a purge with another idle timeout would delete live sessions).
@@ -15,7 +18,7 @@ const Env = Type.Object({
   MAIL_FROM: Type.String({ minLength: 3, default: DEFAULT_MAIL_FROM }),
   MAIL_DIR: Type.String({ minLength: 1, default: DEFAULT_MAIL_DIR }),
   // Where the summary of each operational-forms batch goes.
-  OPERATIONS_MAILBOX: Type.String({ pattern: '^[^@ ]+@[^@ ]+$', default: 'operations@portal.local' }),
+  OPERATIONS_MAILBOX: Type.String({ pattern: '^[^@ ]+@[^@ ]+$', default: DEFAULT_OPERATIONS_MAILBOX }),
 });
 
 export type WorkerConfig = {

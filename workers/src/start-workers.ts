@@ -1,9 +1,10 @@
 import type { DatabaseHandle } from '@portal/db';
 import { ENV_DEFAULTS } from '@portal/domain/env';
-import { createProducerQueues, type QueueName, workerConnection } from '@portal/queue';
+import { createProducerQueues, type QueueName, queueNames, workerConnection } from '@portal/queue';
 import { type BlobStore, createBlobStore } from '@portal/storage';
 import { Worker } from 'bullmq';
 import type { Logger } from 'pino';
+import { DEFAULT_OPERATIONS_MAILBOX } from './config.js';
 import { createHandlers } from './handlers.js';
 import { createMailer, type MailConfig } from './mail/send-mail.js';
 import { observeJobs } from './observability/job-events.js';
@@ -18,7 +19,10 @@ export type StartWorkersOptions = {
   redisUrl: string;
   /** BullMQ key prefix; `{portal}` in production (a Redis Cluster hash tag), random in tests. */
   prefix: string;
-  /** Queues this process consumes (WORKER_QUEUES). Defaults to every queue that has a job. */
+  /**
+   * Queues this process consumes (WORKER_QUEUES). Defaults to every queue that has a job; an
+   * empty list is refused, like an empty WORKER_QUEUES.
+   */
   queues?: readonly QueueName[];
   mailConfig: MailConfig;
   logger: Logger;
@@ -42,7 +46,7 @@ export type StartWorkersOptions = {
 
 export const DEFAULT_PUBLIC_URL = ENV_DEFAULTS.PUBLIC_URL;
 export const DEFAULT_SESSION_IDLE_MINUTES = ENV_DEFAULTS.SESSION_IDLE_MINUTES;
-export const DEFAULT_OPERATIONS_MAILBOX = 'operations@portal.local';
+export { DEFAULT_OPERATIONS_MAILBOX };
 
 /** While Redis is away the same error repeats every reconnect; say it once a minute. */
 function throttled(report: (error: Error) => void): (error: Error) => void {
@@ -60,10 +64,13 @@ export type RunningWorkers = { stop(): Promise<void> };
 /**
  * Starts the outbox relay and one BullMQ worker per consumed queue. Returns at once, even when
  * Redis is down (workers connect when it answers), so the embedded start script can run the
- * workers beside the API in one process. Throws if a job has no handler or two, or if a queue
- * to consume has no job.
+ * workers beside the API in one process. Throws if a job has no handler or two, if a queue to
+ * consume has no job, or if it is given no queue: a worker consuming nothing would look healthy.
  */
 export async function startWorkers(options: StartWorkersOptions): Promise<RunningWorkers> {
+  if (options.queues?.length === 0) {
+    throw new Error(`Workers: no queue to consume; name one or more of ${queueNames.join(', ')}.`);
+  }
   const { handle, redisUrl, prefix, logger } = options;
   const mailer = createMailer(options.mailConfig);
   const now = options.now ?? (() => new Date());

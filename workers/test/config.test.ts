@@ -34,6 +34,9 @@ describe('worker configuration', () => {
     expect(() => loadWorkerConfig({ ...base, WORKER_QUEUES: 'mail,reports' })).toThrow(
       /WORKER_QUEUES: unknown queue reports/,
     );
+    expect(() => loadWorkerConfig({ ...base, WORKER_QUEUES: ' , ' })).toThrow(
+      /WORKER_QUEUES: unknown queue \(none given\)/,
+    );
     expect(() => loadWorkerConfig({ ...base, SMTP_URL: 'mx.example.com' })).toThrow(/SMTP_URL/);
     expect(() => loadWorkerConfig({ ...base, REDIS_URL: 'localhost:6379' })).toThrow(/REDIS_URL/);
   });

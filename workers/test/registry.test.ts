@@ -1,9 +1,16 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connect } from '@portal/db';
+import { createTestDatabase } from '@portal/db/testing';
 import { defineJob, mailSend } from '@portal/queue';
 import { Type } from '@sinclair/typebox';
 import { UnrecoverableError } from 'bullmq';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_MAIL_FROM } from '../src/mail/send-mail.js';
 import { createRegistry, defineHandler } from '../src/registry.js';
-import { quietLogger } from './helpers.js';
+import { startWorkers } from '../src/start-workers.js';
+import { quietLogger, REDIS_URL, randomPrefix } from './helpers.js';
 
 const context = { jobId: 'job-1', attemptsMade: 0, logger: quietLogger };
 const orphan = defineJob({
@@ -39,6 +46,29 @@ describe('job registry', () => {
     expect(() => registry.consumed(['mail', 'activity'])).toThrow(
       'Workers: no job uses queue activity; remove it from WORKER_QUEUES.',
     );
+  });
+
+  it('refuses to start a worker given no queue to consume, like an empty WORKER_QUEUES', async () => {
+    const t = await createTestDatabase();
+    const handle = connect({ databaseUrl: t.url, maxConnections: 1 });
+    const logged: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void logged.push(line) });
+    try {
+      const starting = startWorkers({
+        handle,
+        redisUrl: REDIS_URL,
+        prefix: randomPrefix(),
+        queues: [],
+        mailConfig: { from: DEFAULT_MAIL_FROM, mailDir: join(tmpdir(), 'portal-registry-test-mail') },
+        logger,
+        relay: false,
+      });
+      await expect(starting).rejects.toThrow('Workers: no queue to consume; name one or more of mail,');
+      expect(logged.join('')).not.toContain('workers started');
+    } finally {
+      await handle.close();
+      await t.drop();
+    }
   });
 
   it('runs the one handler with a checked payload, and fails bad jobs without retrying', async () => {

@@ -1,8 +1,10 @@
+import { ENV_DEFAULTS } from '@portal/domain/env';
 import { startDevSso } from './index.js';
 
 // The demo sign-in server on its own: `npx tsx apps/dev-sso/src/main.ts`. Its defaults match
 // the API's (DEV_SSO_ISSUER, DEV_SSO_CLIENT_ID, DEV_SSO_CLIENT_SECRET), so both start with no
-// configuration. Redirects back to the portal are allowed on PUBLIC_URL and on the Vite dev port.
+// configuration. Redirects back to the portal are allowed on PUBLIC_URL (default: the one of
+// @portal/domain/env) and on the Vite dev port.
 function list(value: string | undefined, fallback: string[]): string[] {
   const items = (value ?? '')
     .split(',')
@@ -22,7 +24,7 @@ function portFrom(value: string | undefined): number {
 async function main() {
   const env = process.env;
   const port = portFrom(env.DEV_SSO_PORT);
-  const portals = [...new Set([env.PUBLIC_URL ?? 'http://localhost:8000', 'http://localhost:3000'])];
+  const portals = [...new Set([env.PUBLIC_URL ?? ENV_DEFAULTS.PUBLIC_URL, 'http://localhost:3000'])];
   const sso = await startDevSso({
     port,
     host: env.DEV_SSO_HOST || undefined,
