@@ -1,12 +1,14 @@
 // The production build, end to end, without Docker: compiles the server side (`tsc -b`), lays it
 // out in a clean folder (scripts/production-layout.mjs, as the Dockerfile does), installs the
-// production dependencies only, then starts the API and a mail worker from it with plain node
-// (no tsx, no TypeScript in node_modules) against real Postgres and Redis, and checks that they
-// answer, do a job, and stop cleanly on SIGTERM.
+// production dependencies only, checks that every package the compiled code imports is there
+// (a module loaded late, or only by an operator script, would otherwise fail in production only),
+// then starts the API and a mail worker from it with plain node (no tsx, no TypeScript in
+// node_modules) against real Postgres and Redis, and checks that they answer, do a job, and stop
+// cleanly on SIGTERM, and that operator scripts run. A step of `npm test` (scripts/test.sh).
 //   npx tsx scripts/production-check.ts [--keep]
 // Uses TEST_DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres) for a
 // scratch database, and REDIS_URL (default redis://127.0.0.1:6379) with a queue prefix of its own.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -43,6 +45,45 @@ function check(condition: boolean, what: string): void {
   step(`ok: ${what}`);
 }
 
+// Run in the production folder with the production resolution (--conditions=portal-build): every
+// bare import of the compiled server code, static or dynamic, must resolve there. Prints the ones
+// that do not, and how many it checked.
+const resolveEveryImport = `
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+const files = [];
+const walk = (dir) => {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) walk(path);
+    else if (entry.name.endsWith('.js')) files.push(path);
+  }
+};
+for (const workspace of JSON.parse(readFileSync('package.json', 'utf8')).workspaces) walk(join(workspace, 'dist'));
+// import/export ... from 'x' (statements start a line in tsc's output), import 'x', import('x').
+const specifiers = /^(?:import|export)\\b[^;]*?\\bfrom\\s*['"]([^'"]+)['"]|^import\\s*['"]([^'"]+)['"]|\\bimport\\(\\s*['"]([^'"]+)['"]\\s*\\)/gm;
+const missing = [];
+let count = 0;
+for (const file of files) {
+  const require = createRequire(join(process.cwd(), file));
+  for (const match of readFileSync(file, 'utf8').matchAll(specifiers)) {
+    const name = match[1] ?? match[2] ?? match[3];
+    if (/^(node:|\\.|\\/)/.test(name)) continue;
+    count += 1;
+    const root = name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0];
+    try { require.resolve(name); } catch {
+      // An ESM-only package has no require entry: its folder on the lookup path shows it is
+      // installed. Ours must resolve to their dist/.
+      const installed = !root.startsWith('@portal/') &&
+        (require.resolve.paths(root) ?? []).some((dir) => existsSync(join(dir, root)));
+      if (!installed) missing.push(name + ' (' + file + ')');
+    }
+  }
+}
+console.log(JSON.stringify({ files: files.length, imports: count, missing }));
+`;
+
 async function stop(child: ChildProcess, name: string): Promise<void> {
   const at = Date.now();
   const exited = once(child, 'exit') as Promise<[number | null]>;
@@ -57,6 +98,7 @@ async function stop(child: ChildProcess, name: string): Promise<void> {
 async function main() {
   const { values } = parseArgs({ options: { keep: { type: 'boolean', default: false } } });
   const root = process.cwd();
+  const began = Date.now();
   const out = mkdtempSync(join(tmpdir(), 'portal-production-'));
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const database = `portal_production_check_${randomBytes(4).toString('hex')}`;
@@ -76,6 +118,20 @@ async function main() {
       check(!existsSync(join(out, 'node_modules', dev)), `no ${dev} in the production node_modules`);
     }
     check(!existsSync(join(out, 'apps/api/src')), 'no TypeScript source in the production folder');
+    const resolved = JSON.parse(
+      execFileSync(
+        process.execPath,
+        ['--conditions=portal-build', '--input-type=module', '-e', resolveEveryImport],
+        {
+          cwd: out,
+          encoding: 'utf8',
+        },
+      ),
+    ) as { files: number; imports: number; missing: string[] };
+    check(
+      resolved.missing.length === 0,
+      `every import of the compiled code resolves in the production folder (${resolved.imports} in ${resolved.files} files)${resolved.missing.length ? `; missing: ${resolved.missing.slice(0, 10).join(', ')}` : ''}`,
+    );
 
     await sql`create database ${sql.id(database)}`.execute(admin.db);
     const url = new URL(adminUrl);
@@ -125,6 +181,14 @@ async function main() {
       metrics.status === 200 && (await metrics.text()).includes('portal_outbox_waiting'),
       '/metrics with the token',
     );
+    // The SPA is in the layout when it was built first (npm test builds it before this step).
+    if (existsSync(join(out, 'apps/web/dist/index.html'))) {
+      const page = await fetch(`${base}/login`);
+      check(
+        page.status === 200 && (page.headers.get('content-type') ?? '').startsWith('text/html'),
+        'the API serves the built SPA (GET /login)',
+      );
+    }
 
     const worker = launch('a mail worker', 'workers/dist/main.js', {
       WORKER_QUEUES: 'mail',
@@ -157,7 +221,26 @@ async function main() {
 
     await stop(worker, 'the worker');
     await stop(api, 'the API');
-    step('PASSED');
+
+    const operatorScript = (script: string, args: string[]) =>
+      spawnSync('node', [script, ...args], { cwd: out, env, encoding: 'utf8', timeout: 30_000 });
+    const replay = operatorScript('scripts/dist/replay-jobs.js', ['--dry-run']);
+    check(
+      replay.status === 0,
+      `an operator script runs: node scripts/dist/replay-jobs.js --dry-run (exit ${replay.status})`,
+    );
+    const batch = operatorScript('scripts/dist/batches-run.js', [
+      '--kind',
+      'disputes',
+      '--date',
+      '2026-11-23',
+      '--dry-run',
+    ]);
+    check(
+      batch.status === 0 && batch.stdout.startsWith('record_id,'),
+      `an operator script reaching into the workers' build runs: node scripts/dist/batches-run.js --dry-run (exit ${batch.status})`,
+    );
+    step(`PASSED in ${Math.round((Date.now() - began) / 1000)} s`);
   } finally {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     await sql`drop database if exists ${sql.id(database)} with (force)`.execute(admin.db).catch(() => {});

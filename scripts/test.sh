@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: installs what the tests need, then typecheck, lint, unit, integration, the short fault
-# suite, build, end-to-end.
+# suite, build, the production build check, end-to-end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,6 +30,10 @@ run_vitest web
 run_vitest integration
 run_vitest chaos
 npm run build -w @portal/web
+# The production build (about a minute): tsc -b into a clean folder, production dependencies only
+# (from the npm registry), the API and a worker with plain node on real Postgres and Redis, and
+# operator scripts; it prints each thing it checked and fails on the first that does not hold.
+npx tsx scripts/production-check.ts
 run_vitest e2e
 
 node -e '
