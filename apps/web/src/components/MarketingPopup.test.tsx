@@ -19,6 +19,7 @@ describe('mobile marketing popup', { timeout: 20_000 }, () => {
     expect(document.querySelector('img[hidden]')?.getAttribute('src')).toBe('/api/marketing/latest/BJS');
     loadImage();
     expect(await screen.findByTestId('marketing-popup-image')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Marketing from BJS' })).toBeTruthy();
     expect(window.localStorage.getItem(marketingPopupKey('BJS'))).not.toBeNull();
     first.unmount();
 

@@ -1,4 +1,4 @@
-import { Image, Modal } from '@mantine/core';
+import { Image, Modal, VisuallyHidden } from '@mantine/core';
 import { shouldShowMarketingPopup } from '@portal/domain';
 import { useState } from 'react';
 import { useIsMobile } from '../layout/useIsMobile.js';
@@ -49,7 +49,8 @@ export function MarketingPopup({ partnerCode }: { partnerCode: string }) {
       <Modal
         opened={loaded}
         onClose={() => setClosed(true)}
-        title=""
+        // The image is the whole message; the dialog still needs a name for a screen reader.
+        title={<VisuallyHidden>{`Marketing from ${partnerCode}`}</VisuallyHidden>}
         centered
         transitionProps={{ duration: 500 }}
       >
