@@ -78,7 +78,7 @@ describe('reports in Chromium', () => {
     // Half of the demo's settlement workbooks have a second worksheet: find the newest that does,
     // and search the four dates from it.
     const api = (path: string) => page.request.get(path).then((reply) => reply.json());
-    const dates: string[] = (await api('/api/reports/EXT/BJS/SETTLEMENT')).reportDates;
+    const dates: string[] = (await api('/api/reports/EXT/BJS/SETTLEMENT/dates')).reportDates;
     let first = -1;
     for (let i = 0; i + 3 < dates.length && first < 0; i += 1) {
       const day = await api(`/api/reports/EXT/BJS/SETTLEMENT?startDate=${dates[i]}`);

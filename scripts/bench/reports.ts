@@ -159,9 +159,10 @@ async function main() {
     // The list: the same statements through bare pg, then autocannon.
     const listUrl = `${api.url}/api/reports/EXT/${BENCH_PARTNER}/${BENCH_CATEGORY}`;
     const probe = await fetch(listUrl, { headers });
-    const body = (await probe.json()) as { reports: Record<string, unknown[]>; reportDates: string[] };
+    const body = (await probe.json()) as { reports: Record<string, unknown[]> };
+    const dates = (await (await fetch(`${listUrl}/dates`, { headers })).json()) as { reportDates: string[] };
     console.log(
-      `list answer: ${probe.status}, ${body.reports.DLY?.length} reports of the latest day, ${body.reportDates.length} report dates, ${fmt(Number(probe.headers.get('content-length') ?? 0))} bytes`,
+      `list answer: ${probe.status}, ${body.reports.DLY?.length} reports of the latest day, ${dates.reportDates.length} report dates (their own read), ${fmt(Number(probe.headers.get('content-length') ?? 0))} bytes`,
     );
     // The floor's statements: those one list request issues, recorded in an API built in this
     // process on the same database (so the floor follows whatever the API does). The floor runs

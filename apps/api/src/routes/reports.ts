@@ -2,17 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { findCatalogPartner, listCatalogPartners, listPartnerCategories } from '@portal/db';
 import { canAccessPartner, MESSAGES } from '@portal/domain';
 import { Message } from '@portal/domain/api/common';
+import { ReportDatesReply, ReportsReply } from '@portal/domain/api/reports';
 import { isIsoDate } from '@portal/domain/iso-date';
 import { Type } from '@sinclair/typebox';
 import { loadPermittedReports, parseReportId } from '../lib/reports/report-ids.js';
-import {
-  AccessTypeReply,
-  CategoryReply,
-  FrequencyTypeReply,
-  PartnerReply,
-  ReportReply,
-} from '../lib/reports/report-view.js';
-import { reportsPage } from '../lib/reports/reports-page.js';
+import { AccessTypeReply, CategoryReply, PartnerReply } from '../lib/reports/report-view.js';
+import { reportDatesOf, reportsPage } from '../lib/reports/reports-page.js';
 import { requirePartner, requireUser } from '../plugins/access.js';
 import { badRequest, notFound } from '../plugins/errors.js';
 import { deleteReport } from '../services/reports/delete-report.js';
@@ -106,26 +101,30 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: ReportsParams,
         querystring: Type.Object({ startDate: Type.Optional(IsoDate), endDate: Type.Optional(IsoDate) }),
-        response: {
-          200: Type.Object({
-            reports: Type.Record(Type.String(), Type.Array(ReportReply)),
-            frequencyTypes: Type.Array(FrequencyTypeReply),
-            latestReport: Type.Union([ReportReply, Type.Null()]),
-            selectedAccessType: AccessTypeReply,
-            selectedPartner: PartnerReply,
-            selectedCategory: CategoryReply,
-            /** Every date with a report, newest first: the dates the date picker offers. */
-            reportDates: Type.Array(Type.String()),
-            /** True when the range held more than MAX_REPORTS_LISTED reports and was cut. */
-            truncated: Type.Boolean(),
-          }),
-        },
+        response: { 200: ReportsReply },
       },
     },
     async (request) => {
       const { accessTypeCode, partnerCode } = request.params;
       requirePartner(request, accessTypeCode, partnerCode, 'VIEW_REPORTS');
       return reportsPage(app.db, request.params, dateRange(request.query));
+    },
+  );
+
+  app.get(
+    '/api/reports/:accessTypeCode/:partnerCode/:reportCategoryCode/dates',
+    {
+      config: viewReports,
+      schema: {
+        summary: "Every date with a report in a partner's category, newest first (the date picker)",
+        params: ReportsParams,
+        response: { 200: ReportDatesReply },
+      },
+    },
+    async (request) => {
+      const { accessTypeCode, partnerCode } = request.params;
+      requirePartner(request, accessTypeCode, partnerCode, 'VIEW_REPORTS');
+      return reportDatesOf(app.db, request.params);
     },
   );
 

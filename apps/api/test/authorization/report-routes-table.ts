@@ -21,6 +21,12 @@ export const reportRoutesTable: RouteRow[] = [
     category,
   ),
   partnerRoute(
+    'GET /api/reports/:accessTypeCode/:partnerCode/:reportCategoryCode/dates',
+    '401 200 403 403 403 200 403 200',
+    '401 403 403 403 403 200 403 403',
+    category,
+  ),
+  partnerRoute(
     'POST /api/reports/:accessTypeCode/:partnerCode/:reportCategoryCode/upload',
     '401 403 403 403 403 403 403 400',
     '401 403 403 403 403 403 403 403',

@@ -100,14 +100,21 @@ describe('partners, categories and reports lists', () => {
     const noCategory = await get('internalAdmin', '/api/reports/EXT/SAM/ACCOUNTS');
     expect(noCategory.statusCode).toBe(404);
     expect(noCategory.json().message).toBe('The report category was not found.');
+    expect((await get('externalReports', '/api/reports/EXT/OTH/SETTLEMENT/dates')).statusCode).toBe(403);
+    const noCategoryDates = await get('internalAdmin', '/api/reports/EXT/SAM/ACCOUNTS/dates');
+    expect(noCategoryDates.statusCode).toBe(404);
+    expect(noCategoryDates.json().message).toBe('The report category was not found.');
   });
 
-  it('shows the latest date of each frequency type, with every report date and the latest report', async () => {
+  it('shows the latest date of each frequency type and the latest report; the dates are a read of their own', async () => {
     const reply = await get('externalReports', '/api/reports/EXT/BJS/SETTLEMENT');
     expect(reply.statusCode).toBe(200);
     const body = reply.json();
     expect(body.frequencyTypes).toEqual([{ code: 'DLY', name: 'Day' }]);
-    expect(body.reportDates).toEqual(['2026-11-19', '2026-11-18']);
+    expect(body).not.toHaveProperty('reportDates');
+    const dates = await get('externalReports', '/api/reports/EXT/BJS/SETTLEMENT/dates');
+    expect(dates.statusCode).toBe(200);
+    expect(dates.json()).toEqual({ reportDates: ['2026-11-19', '2026-11-18'] });
     expect(body.reports.DLY.map((r: { fileName: string }) => r.fileName)).toEqual([
       'SETTLEMENT_20261119.csv',
       'SETTLEMENT_20261119_B.csv',

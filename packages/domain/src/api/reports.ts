@@ -53,12 +53,18 @@ export const ReportsReply = Type.Object({
   selectedAccessType: AccessType,
   selectedPartner: ReportPartner,
   selectedCategory: ReportCategory,
-  /** Every date with a report, newest first: the dates the date picker offers. */
-  reportDates: Type.Array(Type.String()),
   /** True when the range held more than MAX_REPORTS_LISTED reports and was cut. */
   truncated: Type.Boolean(),
 });
 export type ReportsReply = Static<typeof ReportsReply>;
+
+/**
+ * GET /api/reports/{accessTypeCode}/{partnerCode}/{reportCategoryCode}/dates: every date with a
+ * report, newest first (YYYY-MM-DD), for the date picker. Apart from the list, which is read again
+ * on every change of dates, while these change only when reports arrive.
+ */
+export const ReportDatesReply = Type.Object({ reportDates: Type.Array(Type.String()) });
+export type ReportDatesReply = Static<typeof ReportDatesReply>;
 
 /** GET /api/reports/view/:reportId: a csv or xlsx file as worksheets of text cells. */
 export const PreviewReply = Type.Object({

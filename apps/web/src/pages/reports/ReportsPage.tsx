@@ -18,7 +18,13 @@ import { type DateFilter, dateQuery, ReportDateFilter } from './ReportDateFilter
 import { ReportPreviewModal } from './ReportPreviewModal.js';
 import { ReportsStepper } from './ReportsStepper.js';
 import { ReportsTable } from './ReportsTable.js';
-import { formatDate, type Report, type ReportsReply, reportPaths } from './reports-api.js';
+import {
+  formatDate,
+  type Report,
+  type ReportDatesReply,
+  type ReportsReply,
+  reportPaths,
+} from './reports-api.js';
 
 const SELECTION_NOTE_ID = 'reports-selection-note';
 
@@ -32,6 +38,10 @@ export default function ReportsPage() {
   const [filter, setFilter] = useState<DateFilter>({ date: null, rangeEnd: null, range: false });
   const path = reportPaths.reports(accessTypeCode, partnerCode, reportCategoryCode, dateQuery(filter));
   const { data, mutate } = useApi<ReportsReply>(path, { keepPreviousData: true });
+  // The picker's dates are their own read: the list is read again on every change of dates.
+  const dates = useApi<ReportDatesReply>(
+    reportPaths.reportDates(accessTypeCode, partnerCode, reportCategoryCode),
+  );
   const [selected, setSelected] = useState<Map<number, Report>>(new Map());
   const [downloading, setDownloading] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -80,7 +90,7 @@ export default function ReportsPage() {
         next.delete(report.id);
         return next;
       });
-      await mutate();
+      await Promise.all([mutate(), dates.mutate()]);
     } catch (failure) {
       // §8: delete errors are logged only; the modal has closed.
       console.error('Report delete failed', failure);
@@ -91,7 +101,7 @@ export default function ReportsPage() {
   const total = types.reduce((sum, type) => sum + (data.reports[type.code]?.length ?? 0), 0);
   return frame(
     <>
-      <ReportDateFilter reportDates={data.reportDates} value={filter} onChange={setFilter} />
+      <ReportDateFilter reportDates={dates.data?.reportDates ?? []} value={filter} onChange={setFilter} />
       {error && (
         <Alert color="red" title="Download failed" withCloseButton onClose={() => setError(null)}>
           {error}

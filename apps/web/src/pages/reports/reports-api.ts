@@ -5,6 +5,7 @@ export type {
   PreviewReply,
   Report,
   ReportCategory,
+  ReportDatesReply,
   ReportsReply,
 } from '@portal/domain/api/reports';
 
@@ -22,6 +23,8 @@ export const reportPaths = {
     `/api/categories/${segment(accessTypeCode)}/${segment(partnerCode)}`,
   reports: (accessTypeCode: string, partnerCode: string, categoryCode: string, query = '') =>
     `/api/reports/${segment(accessTypeCode)}/${segment(partnerCode)}/${segment(categoryCode)}${query}`,
+  reportDates: (accessTypeCode: string, partnerCode: string, categoryCode: string) =>
+    `/api/reports/${segment(accessTypeCode)}/${segment(partnerCode)}/${segment(categoryCode)}/dates`,
   view: (reportId: number) => `/api/reports/view/${reportId}`,
   report: (reportId: number) => `/api/reports/${reportId}`,
   download: (reportIds: number[]) => `/api/reports/download?reportId=${reportIds.join(',')}`,
