@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listPartnerDashboards, monthlyViewsOfPartner } from '@portal/db';
 import { canViewDashboard, viewMonthOf } from '@portal/domain';
+import { PopularDashboard, TrackedDashboardEvent } from '@portal/domain/api/dashboards';
 import { type BatchedEnqueue, createBatchedEnqueue } from '@portal/queue';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
@@ -26,7 +27,6 @@ const FailureBody = Type.Optional(
     { additionalProperties: false },
   ),
 );
-const Tracked = Type.Object({ eventId: Type.String() });
 
 async function track(
   outbox: BatchedEnqueue,
@@ -62,7 +62,7 @@ const dashboardActivityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Records that a dashboard was opened',
         params: DashboardIdParams,
-        response: { 202: Tracked },
+        response: { 202: TrackedDashboardEvent },
       },
     },
     async (request, reply) =>
@@ -77,7 +77,7 @@ const dashboardActivityRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Records that a dashboard failed to load (status and reason as the viewer saw them)',
         params: DashboardIdParams,
         body: FailureBody,
-        response: { 202: Tracked },
+        response: { 202: TrackedDashboardEvent },
       },
     },
     async (request, reply) =>
@@ -94,7 +94,7 @@ const dashboardActivityRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           "Views this month of each of a partner's dashboards, most viewed first (the Most Viewed sort)",
         params: PartnerParams,
-        response: { 200: Type.Array(Type.Object({ dashboardId: Type.Integer(), views: Type.Integer() })) },
+        response: { 200: Type.Array(PopularDashboard) },
       },
     },
     async (request) => {

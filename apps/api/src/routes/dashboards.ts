@@ -1,9 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { findPartnerId, listPartnerDashboards } from '@portal/db';
 import { canViewDashboard } from '@portal/domain';
+import {
+  Dashboard,
+  DashboardContentTypes,
+  DashboardPartners,
+  PartnerDashboards,
+} from '@portal/domain/api/dashboards';
 import { Type } from '@sinclair/typebox';
 import { dashboardPartnersOf } from '../lib/dashboards/dashboard-partners.js';
-import { DashboardReply, dashboardView, PartnerParams, PartnerReply } from '../lib/dashboards/schemas.js';
+import { dashboardView, PartnerParams } from '../lib/dashboards/schemas.js';
 import { viewableDashboard } from '../lib/dashboards/viewable.js';
 import { requirePartner, requireUser } from '../plugins/access.js';
 import { notFound } from '../plugins/errors.js';
@@ -23,12 +29,7 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'authenticated' },
       schema: {
         summary: 'Partners with dashboards the user may open, by access type',
-        response: {
-          200: Type.Object({
-            accessTypes: Type.Array(Type.Object({ code: Type.String(), name: Type.String() })),
-            partners: Type.Record(Type.String(), Type.Array(PartnerReply)),
-          }),
-        },
+        response: { 200: DashboardPartners },
       },
     },
     async (request) => dashboardPartnersOf(app.db, requireUser(request)),
@@ -41,7 +42,7 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: "A partner's dashboards the user may open",
         params: PartnerParams,
-        response: { 200: Type.Object({ partner: PartnerReply, dashboards: Type.Array(DashboardReply) }) },
+        response: { 200: PartnerDashboards },
       },
     },
     async (request) => {
@@ -66,7 +67,7 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'One dashboard of a partner',
         params: DashboardIdInPartner,
-        response: { 200: DashboardReply },
+        response: { 200: Dashboard },
       },
     },
     async (request) => {
@@ -88,7 +89,7 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: "Content types of a partner's dashboards (an array)",
         params: PartnerParams,
-        response: { 200: Type.Array(Type.String()) },
+        response: { 200: DashboardContentTypes },
       },
     },
     async (request) => {

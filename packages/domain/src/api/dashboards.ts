@@ -35,5 +35,14 @@ export const DashboardPartners = Type.Object({
 });
 export type DashboardPartners = Static<typeof DashboardPartners>;
 
+/** GET /api/{warehouse}/activity-logs/popular-dashboards/…: one row per dashboard, most viewed first. */
 export const PopularDashboard = Type.Object({ dashboardId: Type.Integer(), views: Type.Integer() });
 export type PopularDashboard = Static<typeof PopularDashboard>;
+
+/** GET /api/dashboards/content-types/:accessTypeCode/:partnerCode: the distinct content types, sorted. */
+export const DashboardContentTypes = Type.Array(Type.String());
+export type DashboardContentTypes = Static<typeof DashboardContentTypes>;
+
+/** The 202 of POST /api/activity/track/dashboard-view|dashboard-fail/:dashboardId. */
+export const TrackedDashboardEvent = Type.Object({ eventId: Type.String() });
+export type TrackedDashboardEvent = Static<typeof TrackedDashboardEvent>;

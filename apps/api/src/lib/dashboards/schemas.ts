@@ -1,15 +1,12 @@
 import type { Dashboard } from '@portal/db';
 import { Type } from '@sinclair/typebox';
 
-// Parameter and body shapes of the dashboard calls (SPEC.md §3 Dashboard, §7 Dashboards).
+// Parameter and body shapes of the dashboard calls (SPEC.md §3 Dashboard, §7 Dashboards); their
+// reply schemas are in @portal/domain/api/dashboards.
 export const PartnerParams = Type.Object({ accessTypeCode: Type.String(), partnerCode: Type.String() });
 export const DashboardIdParams = Type.Object({
   dashboardId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
 });
-
-// The reply schemas are defined once in @portal/domain/api/dashboards; these names are those
-// routes/dashboards.ts still imports.
-export { Dashboard as DashboardReply, DashboardPartner as PartnerReply } from '@portal/domain/api/dashboards';
 
 export const DashboardBody = Type.Object({
   dashboardId: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
@@ -21,8 +18,6 @@ export const DashboardBody = Type.Object({
   dashboardContentType: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
   partner: Type.Object({ type: Type.String({ maxLength: 20 }), code: Type.String({ maxLength: 40 }) }),
 });
-
-export { Message as MessageReply } from '@portal/domain/api/common';
 
 export function dashboardView(dashboard: Dashboard) {
   return { ...dashboard, partner: { ...dashboard.partner } };

@@ -16,6 +16,7 @@ import { MarketingPopup } from '../../components/MarketingPopup.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import {
   type Dashboard,
+  type DashboardContentTypes,
   dashboardPaths,
   type PartnerDashboards,
   type PopularDashboard,
@@ -54,7 +55,9 @@ export default function DashboardSelectionPage() {
   const [sortMode, setSortMode] = useState<DashboardSortMode>('ALPHABETICAL');
   const [contentType, setContentType] = useState(ALL_CONTENT_TYPES);
   const { data } = useApi<PartnerDashboards>(dashboardPaths.ofPartner(accessTypeCode, partnerCode));
-  const { data: contentTypes } = useApi<string[]>(dashboardPaths.contentTypes(accessTypeCode, partnerCode));
+  const { data: contentTypes } = useApi<DashboardContentTypes>(
+    dashboardPaths.contentTypes(accessTypeCode, partnerCode),
+  );
   const { data: popular } = useApi<PopularDashboard[]>(
     sortMode === 'MV_MONTH' ? dashboardPaths.popular(accessTypeCode, partnerCode) : null,
   );

@@ -4,6 +4,7 @@ import { api } from '../../api/api.js';
 // API's reply schemas.
 export type {
   Dashboard,
+  DashboardContentTypes,
   DashboardPartners,
   PartnerDashboards,
   PopularDashboard,
