@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { markSessionHumanVerified } from '@portal/db';
+import { EnvironmentContext, HumanVerificationResult } from '@portal/domain/api/human-verification';
 import { Type } from '@sinclair/typebox';
 import { createHumanVerification } from '../lib/human-verification.js';
 import { requireUser } from '../plugins/access.js';
@@ -22,14 +23,7 @@ const humanVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { access: 'public' },
       schema: {
-        response: {
-          200: Type.Object({
-            /** The reCAPTCHA site key; null when ALTCHA is used. */
-            googleRecaptchaPublicKey: Type.Union([Type.String(), Type.Null()]),
-            humanVerification: Type.Union([Type.Literal('altcha'), Type.Literal('recaptcha')]),
-            altchaChallengeUrl: Type.Union([Type.String(), Type.Null()]),
-          }),
-        },
+        response: { 200: EnvironmentContext },
       },
     },
     async () => ({
@@ -68,7 +62,7 @@ const humanVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'authenticated' },
       schema: {
         body: Type.Object({ response: Type.String({ maxLength: 10_000 }) }),
-        response: { 200: Type.Object({ success: Type.Boolean() }) },
+        response: { 200: HumanVerificationResult },
       },
     },
     async (request) => {
