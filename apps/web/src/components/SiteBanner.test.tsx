@@ -1,13 +1,14 @@
 import { isBannerShowing } from '@portal/domain';
+import type { Banner } from '@portal/domain/api/banners';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../test/render.js';
 import { BANNER_ACK_KEY } from './banner-storage.js';
-import { type BannerView, SiteBanner } from './SiteBanner.js';
+import { SiteBanner } from './SiteBanner.js';
 
 const hourAgo = new Date(Date.now() - 3600_000).toISOString();
 /** A banner as GET /api/banner sends it: `isShowing` as the server works it out. */
-const banner = (over: Partial<BannerView> = {}): BannerView => {
+const banner = (over: Partial<Banner> = {}): Banner => {
   const fields = {
     bannerId: 1,
     bannerMessage: 'Maintenance on Saturday 10 PM ET.',
@@ -20,7 +21,7 @@ const banner = (over: Partial<BannerView> = {}): BannerView => {
   };
   return { isShowing: isBannerShowing(fields, new Date()), ...fields };
 };
-const reply = (banners: BannerView[]) =>
+const reply = (banners: Banner[]) =>
   jsonResponse(200, {
     banners,
     bannerTypes: [{ bannerCode: 'INFO', alertCode: 'info', name: 'Information' }],

@@ -9,12 +9,6 @@ import { readBannerAcknowledgements, storeBannerAcknowledgement } from './banner
 // who acknowledges it does not see it for 24 hours. A failed read shows no banner rather than
 // breaking the page.
 
-export type {
-  Banner as BannerView,
-  BannersReply as BannerReply,
-  BannerType as BannerTypeView,
-} from '@portal/domain/api/banners';
-
 const COLORS: Record<string, string> = { info: 'blue', success: 'green', warning: 'yellow', error: 'red' };
 const REFRESH_MS = 5 * 60 * 1000;
 

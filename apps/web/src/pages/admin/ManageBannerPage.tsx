@@ -1,18 +1,18 @@
 import { Alert, Badge, Button, Group, Table, Text, Title } from '@mantine/core';
 import { formatTimeToLive, isBannerShowing, MESSAGES } from '@portal/domain';
+import type { Banner, BannersReply } from '@portal/domain/api/banners';
 import { formatUsDate } from '@portal/domain/iso-date';
 import { useState } from 'react';
 import { post, put } from '../../api/api.js';
 import { useApi } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { PageFrame } from '../../components/PageFrame.js';
-import type { BannerReply, BannerView } from '../../components/SiteBanner.js';
 import { BannerForm, type BannerSave, bannerFormOf, emptyBannerForm } from './banner/BannerForm.js';
 import { ConfirmModal, useConfirm } from './list/use-confirm.js';
 
 type Notice = { ok: boolean; text: string };
 
-function status(banner: BannerView, now: Date): { label: string; color: string } {
+function status(banner: Banner, now: Date): { label: string; color: string } {
   if (!banner.isActive) return { label: 'Disabled', color: 'gray' };
   return isBannerShowing(banner, now)
     ? { label: 'Active', color: 'green' }
@@ -21,10 +21,10 @@ function status(banner: BannerView, now: Date): { label: string; color: string }
 
 /** SPEC.md §2 Banner admin: create, edit, disable, with the §8 success and failure messages. */
 export default function ManageBannerPage() {
-  const { data, mutate } = useApi<BannerReply>('/api/banner');
-  const [editing, setEditing] = useState<BannerView | null>(null);
+  const { data, mutate } = useApi<BannersReply>('/api/banner');
+  const [editing, setEditing] = useState<Banner | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const disabling = useConfirm<BannerView>(async (banner) => {
+  const disabling = useConfirm<Banner>(async (banner) => {
     setNotice(null);
     try {
       await put(`/api/banner/${banner.bannerId}/disable`);

@@ -7,8 +7,8 @@ import {
   describeTimeToLive,
   timeToLiveSeconds,
 } from '@portal/domain';
+import type { Banner, BannerType } from '@portal/domain/api/banners';
 import { type FormEvent, useState } from 'react';
-import type { BannerTypeView, BannerView } from '../../../components/SiteBanner.js';
 
 export type BannerSave = { bannerMessage: string; bannerType: string; timeToLive: number | null };
 
@@ -19,7 +19,7 @@ export const emptyBannerForm = (): BannerFormFields => ({
   timeToLiveUnit: 'Hours',
 });
 
-export function bannerFormOf(banner: BannerView): BannerFormFields {
+export function bannerFormOf(banner: Banner): BannerFormFields {
   const { amount, unit } = describeTimeToLive(banner.timeToLive);
   return {
     bannerMessage: banner.bannerMessage,
@@ -31,7 +31,7 @@ export function bannerFormOf(banner: BannerView): BannerFormFields {
 
 type Props = {
   initial: BannerFormFields;
-  bannerTypes: BannerTypeView[];
+  bannerTypes: BannerType[];
   editing: boolean;
   /** Saves the banner; rejects when it could not (the page says so). */
   onSave: (banner: BannerSave) => Promise<void>;
