@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connect, disputeFileRecords, migrateToLatest } from '@portal/db';
-import { insertBenchDisputes } from '@portal/db/testing-forms';
+import { insertBenchDisputes } from '@portal/db/testing';
 import { batchInstant } from '@portal/domain/form-batch';
 import { LocalDiskStore } from '@portal/storage';
 import { runBatch } from '@portal/workers/batches/run-batch';

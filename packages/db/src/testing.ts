@@ -6,7 +6,12 @@ import { sql } from 'kysely';
 import { connect, type DatabaseHandle } from './connection.js';
 import { migrateToLatest } from './migrate.js';
 
+// Beside the factories, tooling of tests and operations only (a private Postgres cluster for the
+// outage test and the fault suite, bulk rows for the benchmarks): served from this subpath so the
+// package declares none of its own for them.
+export * from './private-cluster.js';
 export * from './testing-factories.js';
+export * from './testing-forms.js';
 
 // Test isolation as in ARCHITECTURE.md: one migrated template, one clone per test file.
 // The template's name carries a hash of the migrations, so concurrent test runs share it

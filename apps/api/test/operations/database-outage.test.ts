@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type DatabaseHandle, migrateToLatest } from '@portal/db';
-import { type PrivateCluster, startPrivateCluster } from '@portal/db/private-cluster';
+import { type PrivateCluster, startPrivateCluster } from '@portal/db/testing';
 import { LocalDiskStore } from '@portal/storage';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
