@@ -11,7 +11,7 @@ import {
   TenantsReply,
   UpdateRolesBody,
 } from '@portal/domain/api/tenants';
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import {
   allTenantUsers,
   listManagedTenants,
@@ -40,10 +40,21 @@ const Page = (limit: number) =>
 /** The spec puts the flag in the path; its second description puts it in the query. Both are read. */
 const TsFlag = Type.Union([Type.Literal('true'), Type.Literal('false')]);
 const TsQuery = Type.Object({ isThoughtSpotUser: Type.Optional(TsFlag) });
+/** The query's flag wins over the path's. */
+const isThoughtSpotUser = (request: {
+  params: { isThoughtSpotUser: Static<typeof TsFlag> };
+  query: Static<typeof TsQuery>;
+}) => (request.query.isThoughtSpotUser ?? request.params.isThoughtSpotUser) === 'true';
 const Deleted = Type.Null({ description: 'Deleted' });
 
 const saasUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const clock = () => new Date();
+  const inviteDeps = {
+    db: app.db,
+    now: clock,
+    expiryDays: app.config.INVITATION_EXPIRY_DAYS,
+    publicUrl: app.config.PUBLIC_URL,
+  };
 
   app.get(
     '/api/saas/tenant',
@@ -128,21 +139,12 @@ const saasUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { tenantId, isThoughtSpotUser } = request.params;
-      const invitation = await inviteUser(
-        {
-          db: app.db,
-          now: clock,
-          expiryDays: app.config.INVITATION_EXPIRY_DAYS,
-          publicUrl: app.config.PUBLIC_URL,
-        },
-        {
-          actor: requireUser(request),
-          tenantId,
-          ...request.body,
-          isThoughtSpotUser: (request.query.isThoughtSpotUser ?? isThoughtSpotUser) === 'true',
-        },
-      );
+      const invitation = await inviteUser(inviteDeps, {
+        actor: requireUser(request),
+        tenantId: request.params.tenantId,
+        ...request.body,
+        isThoughtSpotUser: isThoughtSpotUser(request),
+      });
       return reply.status(201).send(invitation);
     },
   );
@@ -159,18 +161,16 @@ const saasUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SaasUser },
       },
     },
-    async (request) => {
-      const { isThoughtSpotUser, ...ids } = request.params;
-      return updateUserRoles(
+    async (request) =>
+      updateUserRoles(
         { db: app.db },
         {
           actor: requireUser(request),
-          ...ids,
+          ...request.params,
           roleIds: request.body,
-          isThoughtSpotUser: (request.query.isThoughtSpotUser ?? isThoughtSpotUser) === 'true',
+          isThoughtSpotUser: isThoughtSpotUser(request),
         },
-      );
-    },
+      ),
   );
 
   app.delete(
