@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers.js';
+import { type SeededPersonas, seedPersonas } from '../support/personas.js';
+
+// The security headers are worked out once at boot (plugins/security-headers.ts): every reply,
+// signed in or not, carries them, and the dashboards' frame sources reach the policy.
+describe('security headers', () => {
+  let t: TestApp;
+  let personas: SeededPersonas;
+  beforeAll(async () => {
+    t = await createTestApp({ THOUGHTSPOT_HOST: 'https://ts.example.com', THOUGHTSPOT_SECRET: 'secret' });
+    personas = await seedPersonas(t.database.db);
+  });
+  afterAll(async () => t?.close());
+
+  it('are on the replies of public and signed-in calls, the same each time', async () => {
+    const replies = [
+      await t.app.inject('/healthz'),
+      await t.app.inject({ url: '/api/user', headers: await personas.headers('externalReports') }),
+      await t.app.inject('/api/user'),
+    ];
+    for (const reply of replies) {
+      const policy = reply.headers['content-security-policy'];
+      expect(policy).toContain("default-src 'self'");
+      expect(policy).toContain("frame-ancestors 'self'");
+      expect(policy).toContain('https://ts.example.com');
+      expect(reply.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(reply.headers['x-content-type-options']).toBe('nosniff');
+      expect(reply.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(reply.headers['referrer-policy']).toBe('no-referrer');
+      expect(reply.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(reply.headers['x-powered-by']).toBeUndefined();
+    }
+    expect(replies[1]?.headers['content-security-policy']).toBe(
+      replies[0]?.headers['content-security-policy'],
+    );
+  });
+});
