@@ -193,9 +193,11 @@ async function main() {
       )) as Reports,
     ),
   );
+  // Offered above the goal of 1,000/s, so that the figure is what the system keeps up with rather
+  // than the offered rate less the last event's delay.
   rows.push(
     ...activityRows(
-      (await runBench('activity.ts', ['--rate', '1000', '--duration', full ? '30' : '10'])) as Activity,
+      (await runBench('activity.ts', ['--rate', '1200', '--duration', full ? '30' : '10'])) as Activity,
     ),
   );
   const minutes = (Date.now() - started.getTime()) / 60_000;
