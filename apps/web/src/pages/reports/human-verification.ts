@@ -1,5 +1,5 @@
+import type { EnvironmentContext, HumanVerificationResult } from '@portal/domain/api/human-verification';
 import { api } from '../../api/api.js';
-import type { EnvironmentContext } from './reports-api.js';
 
 // SPEC.md §5: before an external user's download, an invisible human-verification check runs;
 // its response is posted to /api/validate-recaptcha and the download goes ahead only on success.
@@ -95,7 +95,7 @@ export async function verifyHuman(): Promise<boolean> {
       console.warn('Human verification: no response');
       return false;
     }
-    const { success } = await api.post<{ success: boolean }>('/api/validate-recaptcha', { response });
+    const { success } = await api.post<HumanVerificationResult>('/api/validate-recaptcha', { response });
     if (!success) console.warn('Human verification: the response was not accepted');
     return success;
   } catch (error) {

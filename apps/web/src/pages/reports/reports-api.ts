@@ -9,13 +9,6 @@ export type {
   ReportsReply,
 } from '@portal/domain/api/reports';
 
-// GET /api/environment-context (the server's schema is in apps/api/src/routes/human-verification.ts).
-export type EnvironmentContext = {
-  googleRecaptchaPublicKey: string | null;
-  humanVerification: 'altcha' | 'recaptcha';
-  altchaChallengeUrl: string | null;
-};
-
 const segment = encodeURIComponent;
 
 export const reportPaths = {
