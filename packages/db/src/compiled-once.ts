@@ -26,7 +26,9 @@ export function compiledOnce<Values extends Record<string, unknown>, Row>(
         return { name: parameter.slice('\u0000compiled-once:'.length, -1) };
       }
       if (typeof parameter === 'string' && parameter.includes('\u0000')) {
-        throw new Error('compiledOnce: a value was changed while building; pass it ready (trimmed, upper-cased)');
+        throw new Error(
+          'compiledOnce: a value was changed while building; pass it ready (trimmed, upper-cased)',
+        );
       }
       if (parameter !== null && typeof parameter === 'object') {
         throw new Error(
