@@ -138,6 +138,15 @@ describe('missed batches and their texts', () => {
     expect(batchesToCatchUp('invoices', now, '2026-11-27')).toEqual([]);
   });
 
+  it('runs only the latest due batch when none was ever recorded (a new installation)', () => {
+    const now = eveningInstant('2026-12-01', 9, 0, 0);
+    expect(batchesToCatchUp('disputes', now, null)).toEqual(['2026-11-30']);
+    expect(batchesToCatchUp('disputes', eveningInstant('2026-12-01', 20, 0, 0), null)).toEqual([
+      '2026-12-01',
+    ]);
+    expect(batchesToCatchUp('disputes', now, '2026-11-24')).toHaveLength(3);
+  });
+
   it('says a batch ran late only after 15 minutes', () => {
     const due = batchInstant('disputes', '2026-11-23');
     expect(isLateBatch(due, new Date(due.getTime() + 15 * 60_000))).toBe(false);

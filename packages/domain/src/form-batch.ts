@@ -47,7 +47,10 @@ export function batchJobId(kind: BatchKind, date: IsoDate): string {
 
 /**
  * The batches due by `now` and not yet run: business days of the last BATCH_CATCH_UP_DAYS whose
- * batch time has passed, after `lastRun` (the latest batch recorded), oldest first.
+ * batch time has passed, after `lastRun` (the latest batch recorded), oldest first. With no batch
+ * recorded yet (a new installation) nothing was missed, and only the latest due is run: a batch
+ * takes every entry pending up to its date, so none waits, and operators are not sent a week of
+ * empty summaries on the first start.
  */
 export function batchesToCatchUp(kind: BatchKind, now: Date, lastRun: IsoDate | null): IsoDate[] {
   const today = easternDate(now);
@@ -57,7 +60,7 @@ export function batchesToCatchUp(kind: BatchKind, now: Date, lastRun: IsoDate | 
     if (lastRun !== null && date <= lastRun) continue;
     if (isBusinessDay(date) && batchInstant(kind, date).getTime() <= now.getTime()) due.push(date);
   }
-  return due;
+  return lastRun === null ? due.slice(-1) : due;
 }
 
 function clockText({ hour, minute }: BatchTime): string {
