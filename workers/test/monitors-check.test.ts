@@ -64,6 +64,8 @@ async function startWorkerProcess(now: Date): Promise<void> {
       handle,
       redisUrl: REDIS_URL,
       prefix,
+      // The queues of the monitor checks and their mail: other jobs' mail would reach this SMTP server.
+      queues: ['monitors', 'mail'],
       mailConfig: { smtpUrl: smtp.url, from: DEFAULT_MAIL_FROM, mailDir },
       logger: quietLogger,
       relay: { pollMs: 100 },
