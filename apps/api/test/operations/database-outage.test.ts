@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type DatabaseHandle, migrateToLatest } from '@portal/db';
 import { type PrivateCluster, startPrivateCluster } from '@portal/db/testing';
+import { waitFor } from '@portal/domain/wait-for';
 import { LocalDiskStore } from '@portal/storage';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -65,15 +66,8 @@ afterAll(async () => {
   if (filesDir) await rm(filesDir, { recursive: true, force: true });
 });
 
-async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+// Postgres takes a few seconds to come back (after a crash it runs recovery first).
+const until = <T>(what: string, check: () => Promise<T | undefined>) => waitFor(what, check, 30_000);
 
 it('answers 503 with Retry-After while Postgres is away, never 500, and recovers by itself', async () => {
   const headers = await personas.headers('externalReports');
