@@ -1,6 +1,6 @@
 import { csvCell } from './csv.js';
 import type { BatchKind } from './form-batch.js';
-import { disputeReasonCode } from './operational-forms.js';
+import { disputeReasonCode, type NormalizedDispute } from './operational-forms.js';
 
 // The batch files of the operational forms (docs/batch-files.md): CSV, CRLF lines, a header
 // line, one record a line in record-id order, amounts in cents, then one trailer line with the
@@ -39,24 +39,11 @@ export const INVOICE_FILE_HEADER = [
   'end_date',
 ] as const;
 
-export type DisputeFileRecord = {
+/** A stored dispute as its batch file needs it: the form's fields, its record id and retailer. */
+export type DisputeFileRecord = Omit<NormalizedDispute, 'messageType'> & {
   recordId: number;
   retailer: string;
   messageType: string;
-  customerId: string;
-  bin: string;
-  messageDate: string;
-  disputeReasonDesc: string;
-  transactionDate: string;
-  lastFourCardNum: string;
-  disputeAmountCents: number;
-  transactionAmountCents: number;
-  issuerClaimId: string;
-  issuerClaimTransactionId: string;
-  merchantId: string;
-  acquirerRefId: string;
-  acquirerClaimId: string | null;
-  chargebackReferenceId: string | null;
 };
 
 export type InvoiceFileRecord = {
