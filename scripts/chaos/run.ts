@@ -348,6 +348,24 @@ export async function runChaos(
       log(`chaos: ${fault}`);
       return result;
     };
+    /** Restarts a stopped worker; ms until every mail accepted before the fault was sent (null: never). */
+    const restartUntilSent = async (
+      worker: typeof workerA,
+      expected: string[],
+      timeoutMs: number,
+    ): Promise<number | null> => {
+      const down = Date.now();
+      worker.start();
+      const all = await until(
+        async () => {
+          const received = new Set(smtp.received);
+          return expected.every((id) => received.has(id)) ? Date.now() : undefined;
+        },
+        timeoutMs,
+        100,
+      );
+      return all === undefined ? null : all - down;
+    };
     const endPhase = (result: FaultResult) => {
       result.stalled = stalledInPhase;
     };
@@ -438,17 +456,7 @@ export async function runChaos(
         await queue.close();
       }
       result.notes.push(`${result.leftActive} job(s) left active`);
-      const down = Date.now();
-      workerA.start();
-      const all = await until(
-        async () => {
-          const received = new Set(smtp.received);
-          return expectedBefore.every((id) => received.has(id)) ? Date.now() : undefined;
-        },
-        120_000,
-        100,
-      );
-      result.recoverMs = all === undefined ? null : all - down;
+      result.recoverMs = await restartUntilSent(workerA, expectedBefore, 120_000);
       result.notes.push('recover = restart until every earlier mail sent');
       await sleep(profile.settleSeconds * 1000);
       endPhase(result);
@@ -461,17 +469,7 @@ export async function runChaos(
       const exit = await workerA.stop('SIGKILL');
       result.exit = { code: exit.code, afterMs: exit.afterMs };
       const expectedBefore = await expectedMailIds(handle);
-      const down = Date.now();
-      workerA.start();
-      const all = await until(
-        async () => {
-          const received = new Set(smtp.received);
-          return expectedBefore.every((id) => received.has(id)) ? Date.now() : undefined;
-        },
-        180_000,
-        100,
-      );
-      result.recoverMs = all === undefined ? null : all - down;
+      result.recoverMs = await restartUntilSent(workerA, expectedBefore, 180_000);
       result.notes.push('recover = restart until the cut mail is sent (lock expiry + stalled check)');
       await sleep(profile.settleSeconds * 1000);
       endPhase(result);
