@@ -60,7 +60,13 @@ export function connect(options: ConnectOptions = {}): DatabaseHandle {
       client.on('error', () => {});
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', pool, close: () => db.destroy() };
+    // Kysely ends the pool only if it ever ran a query: a pool used directly (the outbox relay's
+    // LISTEN, a bench) must still be ended.
+    const close = async () => {
+      await db.destroy();
+      if (!pool.ending) await pool.end();
+    };
+    return { db, kind: 'postgres', pool, close };
   }
   const dataDir = options.dataDir ?? ENV_DEFAULTS.PGLITE_DIR;
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });

@@ -1,8 +1,9 @@
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connect, type DatabaseHandle } from '../src/connection.js';
 import { migrateToLatest } from '../src/migrate.js';
 import { migrations } from '../src/migrations/index.js';
-import { createTestDatabase } from '../src/testing.js';
+import { createTestDatabase, TEST_ADMIN_URL } from '../src/testing.js';
 
 type Opened = DatabaseHandle & { drop?: () => Promise<void> };
 
@@ -76,5 +77,26 @@ describe.each(engines)('migrations and queries on %s', (kind, open) => {
       .selectNoFrom((eb) => eb.cast<string>(eb.val('2026-03-08'), 'date').as('d'))
       .executeTakeFirstOrThrow();
     expect(row.d).toBe('2026-03-08');
+  });
+});
+
+describe('closing a Postgres handle', () => {
+  it('ends its pool even when only the pool was used (Kysely never ran a query)', async () => {
+    const handle = connect({ databaseUrl: TEST_ADMIN_URL, maxConnections: 2 });
+    const pool = handle.pool as NonNullable<typeof handle.pool>;
+    const client = await pool.connect();
+    await client.query('select 1');
+    client.release();
+    expect(pool.totalCount).toBe(1);
+    await handle.close();
+    expect(pool.ended).toBe(true);
+    expect(pool.totalCount).toBe(0);
+  });
+
+  it('ends its pool once when Kysely ran queries too', async () => {
+    const handle = connect({ databaseUrl: TEST_ADMIN_URL, maxConnections: 2 });
+    await sql`select 1`.execute(handle.db);
+    await handle.close();
+    expect(handle.pool?.ended).toBe(true);
   });
 });
