@@ -10,12 +10,22 @@ import type pg from 'pg';
 
 export type ApiProcess = { pid: number; url: string; stop(): Promise<void> };
 
-export async function startApiProcess(
+export function startApiProcess(
   env: Record<string, string>,
   port: number,
   nodeArgs: string[] = [],
 ): Promise<ApiProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'], {
+  return startServerProcess('apps/api/src/server.ts', env, port, nodeArgs);
+}
+
+/** A server script as its own process, once its /healthz answers. */
+export async function startServerProcess(
+  script: string,
+  env: Record<string, string>,
+  port: number,
+  nodeArgs: string[] = [],
+): Promise<ApiProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -26,7 +36,7 @@ export async function startApiProcess(
       () => false,
     );
     if (up) break;
-    if (child.exitCode !== null) throw new Error('the API exited while starting');
+    if (child.exitCode !== null) throw new Error(`${script} exited while starting`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {

@@ -8,7 +8,7 @@
 // - the zip download (MB/s, peak resident memory of the API process) against reading the same
 //   three files to /dev/null.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -18,16 +18,16 @@ import { loadConfig } from '@portal/api/config';
 import { connect, createSession, ingestReport, migrateToLatest, setUserAccess } from '@portal/db';
 import { recordStatements } from '@portal/db/testing';
 import { LocalDiskStore } from '@portal/storage';
-import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { BENCH_CATEGORY, BENCH_PARTNER, seedReportsBench } from './reports-data.js';
+import { measureList, waitForConnections } from './reports-list-measure.js';
 import {
   peakMemory,
   readToDevNull,
-  replayStatements,
   resetPeak,
   type Statement,
   startApiProcess,
+  startServerProcess,
   timedDownload,
 } from './reports-measure.js';
 
@@ -72,6 +72,8 @@ async function main() {
   const { values } = parseArgs({
     options: {
       duration: { type: 'string', default: '10' },
+      /** Rounds of the list: floor, API and reference alternate; the table takes the medians. */
+      rounds: { type: 'string', default: '3' },
       'file-mb': { type: 'string', default: '200' },
       total: { type: 'string', default: '1000000' },
       'in-category': { type: 'string', default: '50000' },
@@ -93,6 +95,7 @@ async function main() {
   const handle = connect({ databaseUrl: url.toString(), maxConnections: 4 });
   const filesDir = await mkdtemp(join(tmpdir(), 'portal-bench-files-'));
   let api: Awaited<ReturnType<typeof startApiProcess>> | undefined;
+  let reference: Awaited<ReturnType<typeof startServerProcess>> | undefined;
   try {
     await migrateToLatest(handle.db);
     let start = performance.now();
@@ -175,16 +178,30 @@ async function main() {
       headers,
     );
     console.log(`statements per list request (session check included): ${statements.length}`);
-    const bare = connect({ databaseUrl: url.toString(), maxConnections: 64 });
-    const barePool = bare.pool as NonNullable<typeof bare.pool>;
-    await replayStatements(barePool, statements, { connections: 64, seconds: 2 }); // warm-up
-    const floor = await replayStatements(barePool, statements, { connections: 64, seconds: duration });
-    await bare.close();
-
-    await autocannon({ url: listUrl, connections: 64, pipelining: 1, duration: 2, headers }); // warm-up
-    const http = await autocannon({ url: listUrl, connections: 64, pipelining: 1, duration, headers });
-    if (http.non2xx > 0 || http.errors > 0)
-      throw new Error(`list: ${http.non2xx} non-2xx, ${http.errors} errors`);
+    const statementsFile = join(filesDir, 'list-statements.json');
+    await writeFile(statementsFile, JSON.stringify(statements));
+    reference = await startServerProcess(
+      'scripts/bench/list-reference-server.ts',
+      {
+        DATABASE_URL: url.toString(),
+        STATEMENTS_FILE: statementsFile,
+        DATABASE_POOL_SIZE: String(values['api-pool']),
+      },
+      17_000 + (process.pid % 1000),
+    );
+    const list = await measureList({
+      rounds: Number(values.rounds),
+      seconds: duration,
+      floor: () => {
+        const bare = connect({ databaseUrl: url.toString(), maxConnections: 64 });
+        return { pool: bare.pool as NonNullable<typeof bare.pool>, close: bare.close };
+      },
+      statements,
+      api: { url: listUrl, headers },
+      reference: { url: `${reference.url}/list`, headers: {} },
+      // The floor's 64 connections and the servers' pools must fit under max_connections (100).
+      beforeFloor: () => waitForConnections(handle.db, name, 16),
+    });
 
     // The zip: the files to /dev/null first (the floor), then through the API.
     const paths = ids.map((_, i) =>
@@ -208,14 +225,17 @@ async function main() {
         .map((n) => n.toFixed(1))
         .join(' ')} at the end)`,
     );
+    const rate = (n: number, p99: number) => `${fmt(n)} req/s, p99 ${fmt(p99)} ms`;
     console.log(
-      `list, API (autocannon, 64 connections, no pipelining): ${fmt(http.requests.average)} req/s, p99 ${fmt(http.latency.p99)} ms`,
+      `list, median of ${list.rounds.length} rounds of ${duration} s (64 connections, no pipelining):`,
     );
     console.log(
-      `list, bare pg (the same ${statements.length} statements, 64 workers):   ${fmt(floor.requestsPerSecond)} req/s, p99 ${fmt(floor.p99, 1)} ms`,
+      `  bare pg, the same ${statements.length} statements: ${rate(list.floor.rps, list.floor.p99)}`,
     );
+    console.log(`  the API (autocannon):              ${rate(list.api.rps, list.api.p99)}`);
+    console.log(`  bare Fastify + pg (autocannon):    ${rate(list.reference.rps, list.reference.p99)}`);
     console.log(
-      `  ratio API / floor: ${fmt(http.requests.average / floor.requestsPerSecond, 2)} of the throughput, p99 x${fmt(http.latency.p99 / floor.p99, 1)}`,
+      `  ratio API / floor: ${fmt(list.apiRatio, 2)} (rounds: ${list.rounds.map((r) => fmt(r.api / r.floor, 2)).join(', ')}); bare Fastify / floor: ${fmt(list.referenceRatio, 2)}`,
     );
     console.log(
       `zip of 3 x ${fileMb} MB through the API: ${fmt(zip.bytes / MB)} MB in ${fmt(zip.seconds, 2)} s = ${fmt(zipMbps)} MB/s`,
@@ -236,10 +256,15 @@ async function main() {
         fileMb,
         statements: statements.length,
         list: {
-          rps: http.requests.average,
-          p99: http.latency.p99,
-          floorRps: floor.requestsPerSecond,
-          floorP99: floor.p99,
+          rps: list.api.rps,
+          p99: list.api.p99,
+          floorRps: list.floor.rps,
+          floorP99: list.floor.p99,
+          ratio: list.apiRatio,
+          referenceRps: list.reference.rps,
+          referenceP99: list.reference.p99,
+          referenceRatio: list.referenceRatio,
+          rounds: list.rounds.length,
         },
         zip: { mbps: zipMbps, floorMbps: diskMbps, extraRssMb: (peak - rssBefore) / MB },
         single: {
@@ -251,6 +276,7 @@ async function main() {
     );
   } finally {
     await api?.stop();
+    await reference?.stop();
     await handle.close();
     await rm(filesDir, { recursive: true, force: true });
     if (!values.keep) await sql`drop database ${sql.id(name)}`.execute(admin.db);

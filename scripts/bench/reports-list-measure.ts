@@ -1,0 +1,104 @@
+import type { Database } from '@portal/db';
+import autocannon from 'autocannon';
+import { type Kysely, sql } from 'kysely';
+import type pg from 'pg';
+import { replayStatements, type Statement } from './reports-measure.js';
+
+// The reports list's throughput, measured in rounds: each round runs the floor (the statements
+// through bare pg), the API and the reference server (bare Fastify + pg) one after the other, so
+// that a machine that speeds up or slows down during the run (a shared VM does, by ±15%) moves all
+// three alike. The figures are the medians over the rounds; the ratios are the medians of each
+// round's own ratio.
+
+type Target = { url: string; headers: Record<string, string> };
+type Rate = { rps: number; p99: number };
+export type ListRound = { floor: number; api: number; reference: number };
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+
+async function load(target: Target, seconds: number): Promise<Rate> {
+  const result = await autocannon({
+    url: target.url,
+    connections: 64,
+    pipelining: 1,
+    duration: seconds,
+    headers: target.headers,
+  });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${target.url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  }
+  return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+export async function measureList(options: {
+  rounds: number;
+  seconds: number;
+  floor: () => { pool: pg.Pool; close: () => Promise<void> };
+  statements: Statement[];
+  api: Target;
+  reference: Target;
+  beforeFloor: () => Promise<void>;
+}) {
+  const floors: Rate[] = [];
+  const apis: Rate[] = [];
+  const references: Rate[] = [];
+  for (let round = 0; round < options.rounds; round += 1) {
+    // Longer the first time: the servers' code is compiled by the JIT while it warms.
+    const warm = round === 0 ? 5 : 2;
+    await options.beforeFloor();
+    const bare = options.floor();
+    try {
+      await replayStatements(bare.pool, options.statements, { connections: 64, seconds: warm });
+      const floor = await replayStatements(bare.pool, options.statements, {
+        connections: 64,
+        seconds: options.seconds,
+      });
+      floors.push({ rps: floor.requestsPerSecond, p99: floor.p99 });
+    } finally {
+      await bare.close();
+    }
+    for (const [target, results] of [
+      [options.api, apis],
+      [options.reference, references],
+    ] as const) {
+      await load(target, warm);
+      results.push(await load(target, options.seconds));
+    }
+    console.log(
+      `round ${round + 1}: bare pg ${floors[round]?.rps.toFixed(0)} req/s, API ${apis[round]?.rps.toFixed(0)}, bare Fastify ${references[round]?.rps.toFixed(0)}`,
+    );
+  }
+  const rounds: ListRound[] = floors.map((floor, i) => ({
+    floor: floor.rps,
+    api: apis[i]?.rps ?? 0,
+    reference: references[i]?.rps ?? 0,
+  }));
+  const summary = (rates: Rate[]): Rate => ({
+    rps: median(rates.map((r) => r.rps)),
+    p99: median(rates.map((r) => r.p99)),
+  });
+  return {
+    rounds,
+    floor: summary(floors),
+    api: summary(apis),
+    reference: summary(references),
+    apiRatio: median(rounds.map((r) => r.api / r.floor)),
+    referenceRatio: median(rounds.map((r) => r.reference / r.floor)),
+  };
+}
+
+/** Waits (at most 20 s) until the database has at most `limit` connections: idle pools let theirs go. */
+export async function waitForConnections(db: Kysely<Database>, database: string, limit: number) {
+  for (let waited = 0; waited < 20_000; waited += 500) {
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from pg_stat_activity where datname = ${database}`.execute(db);
+    if ((rows[0]?.n ?? 0) <= limit) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
