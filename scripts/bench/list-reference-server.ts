@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { connect } from '@portal/db';
 import Fastify from 'fastify';
-import type { Statement } from './reports-measure.js';
+import { asQuery, type Statement } from './reports-measure.js';
 
 const statements = JSON.parse(readFileSync(process.env.STATEMENTS_FILE as string, 'utf8')) as Statement[];
 const database = connect({
@@ -24,7 +24,7 @@ app.get('/list', async () => {
   try {
     const results: unknown[] = [];
     for (const statement of statements) {
-      results.push((await client.query(statement.sql, statement.parameters as unknown[])).rows);
+      results.push((await client.query(asQuery(statement))).rows);
     }
     return results;
   } finally {

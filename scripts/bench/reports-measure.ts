@@ -97,7 +97,14 @@ export async function readToDevNull(paths: string[]): Promise<{ bytes: number; s
   return { bytes, seconds: (performance.now() - start) / 1000 };
 }
 
-export type Statement = { sql: string; parameters: readonly unknown[] };
+/** As the API sent it: a named statement is prepared once per connection, as the API's are. */
+export type Statement = { sql: string; parameters: readonly unknown[]; name?: string };
+
+export const asQuery = (statement: Statement) => ({
+  text: statement.sql,
+  values: statement.parameters as unknown[],
+  ...(statement.name && { name: statement.name }),
+});
 
 /**
  * The floor of the list: the statements one list request issues, run through a bare pg pool by
@@ -115,8 +122,7 @@ export async function replayStatements(
     try {
       while (performance.now() < end) {
         const start = performance.now();
-        for (const statement of statements)
-          await client.query(statement.sql, statement.parameters as unknown[]);
+        for (const statement of statements) await client.query(asQuery(statement));
         latencies.push(performance.now() - start);
       }
     } finally {

@@ -4,6 +4,7 @@
 // the table for the README. Each bench runs as its own process; the table reads the one
 // `BENCH_RESULT {json}` line each prints last.
 import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 
@@ -203,6 +204,13 @@ async function main() {
     options: { full: { type: 'boolean', default: false }, markdown: { type: 'boolean', default: false } },
   });
   const full = values.full;
+  const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromiumPath)) {
+    console.error(
+      `The first-page bench drives Debian's chromium at ${chromiumPath}: apt-get install chromium (or set CHROMIUM_PATH).`,
+    );
+    process.exit(1);
+  }
   const started = new Date();
   const loadBefore = load();
   // The browser bench serves the built SPA: build it as it is now.

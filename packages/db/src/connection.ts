@@ -39,6 +39,16 @@ const pgTypes = {
   },
 };
 
+const pools = new WeakMap<object, pg.Pool>();
+
+/**
+ * The pg pool behind a Kysely instance that connect() opened on Postgres; undefined for PGlite and
+ * for a transaction (its statements must run on the transaction's connection, through Kysely).
+ */
+export function postgresPoolOf(db: object): pg.Pool | undefined {
+  return pools.get(db);
+}
+
 export function connect(options: ConnectOptions = {}): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -60,6 +70,7 @@ export function connect(options: ConnectOptions = {}): DatabaseHandle {
       client.on('error', () => {});
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
     // Kysely ends the pool only if it ever ran a query: a pool used directly (the outbox relay's
     // LISTEN, a bench) must still be ended.
     const close = async () => {

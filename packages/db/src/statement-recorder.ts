@@ -1,6 +1,7 @@
 import type pg from 'pg';
 
-export type RecordedStatement = { sql: string; parameters: readonly unknown[] };
+/** `name`: a named (prepared) statement, replayed under the same name. */
+export type RecordedStatement = { sql: string; parameters: readonly unknown[]; name?: string };
 
 /**
  * Records every statement sent through a pool's clients (tests and benches: how many statements
@@ -19,6 +20,12 @@ export function recordStatements(pool: pg.Pool) {
       const [text, parameters] = args;
       if (recording && typeof text === 'string') {
         statements.push({ sql: text, parameters: Array.isArray(parameters) ? parameters : [] });
+      } else if (recording && isQueryConfig(text)) {
+        statements.push({
+          sql: text.text,
+          parameters: text.values ?? [],
+          ...(text.name && { name: text.name }),
+        });
       }
       return query(...args);
     };
@@ -34,4 +41,10 @@ export function recordStatements(pool: pg.Pool) {
       pool.off('acquire', onAcquire);
     },
   };
+}
+
+function isQueryConfig(value: unknown): value is { text: string; values?: unknown[]; name?: string } {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { text?: unknown }).text === 'string'
+  );
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compiledOnce } from '../src/compiled-once.js';
-import { createTestDatabase, type TestDatabase } from '../src/testing.js';
+import { createTestDatabase, recordStatements, type TestDatabase } from '../src/testing.js';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -41,6 +41,23 @@ describe('compiledOnce', () => {
       return accessTypeByCode(trx, { code: 'TNT', name: '' });
     });
     expect(rows).toEqual([{ code: 'TNT', name: 'Tenant', tag: 'constant' }]);
+  });
+
+  it('runs as one named (prepared) statement on Postgres, and through Kysely inside a transaction', async () => {
+    const recorder = recordStatements(t.pool as NonNullable<typeof t.pool>);
+    await accessTypeByCode(t.db, { code: 'EXT', name: 'x' });
+    await accessTypeByCode(t.db, { code: 'INT', name: 'y' });
+    await t.db.transaction().execute((trx) => accessTypeByCode(trx, { code: 'EXT', name: 'z' }));
+    recorder.stop();
+    const names = recorder.statements.map((statement) => statement.name);
+    expect(names[0]).toMatch(/^once_[0-9a-f]{24}$/);
+    expect(names[1]).toBe(names[0]);
+    // In the transaction: begin, the statement unnamed on the transaction's connection, commit.
+    expect(recorder.statements.slice(2).map((statement) => statement.name ?? statement.sql)).toEqual([
+      'begin',
+      recorder.statements[0]?.sql,
+      'commit',
+    ]);
   });
 
   it('refuses a statement that would freeze a value computed while building', async () => {
