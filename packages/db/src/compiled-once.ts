@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Compilable, CompiledQuery } from 'kysely';
+import { type Compilable, CompiledQuery, type RawBuilder } from 'kysely';
 import { postgresPoolOf } from './connection.js';
 import type { Db } from './db.js';
 
@@ -20,13 +20,14 @@ type Compiled = { sql: string; name: string; slots: Array<{ name: string } | { v
  * the session statement (a CTE and two aggregates) cost Postgres more than running it.
  */
 export function compiledOnce<Values extends Record<string, unknown>, Row>(
-  build: (db: Db, values: Values) => Compilable<Row>,
+  build: (db: Db, values: Values) => Compilable<Row> | RawBuilder<Row>,
 ): (db: Db, values: Values) => Promise<Row[]> {
   let compiled: Compiled | undefined;
 
   const compile = (db: Db): Compiled => {
     const markers = new Proxy({} as Values, { get: (_, name) => marker(String(name)) });
-    const query = build(db, markers).compile();
+    // A query builder compiles on its own; raw SQL (sql`...`) needs the database it is for.
+    const query = (build(db, markers).compile as (db: Db) => CompiledQuery<Row>)(db);
     const slots = query.parameters.map((parameter) => {
       if (typeof parameter === 'string' && parameter.startsWith('\u0000compiled-once:')) {
         return { name: parameter.slice('\u0000compiled-once:'.length, -1) };

@@ -71,12 +71,23 @@ export async function listLatestReports(
   query: { partnerId: number; categoryCode: string; frequencyTypeCodes: string[] },
 ): Promise<ReportRow[]> {
   if (query.frequencyTypeCodes.length === 0) return [];
-  const { partnerId, categoryCode } = query;
-  const { rows } = await sql<ReportRow>`
+  return asNumbers(await latestReportsStatement(db, query));
+}
+
+// Built once (compiledOnce): the reports list runs it on every request.
+const latestReportsStatement = compiledOnce(
+  (
+    db,
+    {
+      partnerId,
+      categoryCode,
+      frequencyTypeCodes,
+    }: { partnerId: number; categoryCode: string; frequencyTypeCodes: string[] },
+  ) => sql<ReportRow>`
     select r.report_id as "reportId", r.file_name as "fileName", r.file_size as "fileSize",
            r.report_date as "reportDate", r.last_modified as "lastModified",
            r.frequency_type_code as "frequencyTypeCode"
-    from unnest(${query.frequencyTypeCodes}::text[]) as wanted(code)
+    from unnest(${frequencyTypeCodes}::text[]) as wanted(code)
     cross join lateral (
       select l.report_date from reports l
       where l.partner_id = ${partnerId} and l.category_code = ${categoryCode}
@@ -87,9 +98,8 @@ export async function listLatestReports(
       and ${whereLive('r')}
       and r.frequency_type_code = wanted.code and r.report_date = latest.report_date
     order by r.report_date desc, r.file_name
-    limit ${MAX_REPORTS_LISTED + 1}`.execute(db);
-  return asNumbers(rows);
-}
+    limit ${MAX_REPORTS_LISTED + 1}`,
+);
 
 /** Every date that has a live report, newest first (kept by a trigger in report_dates). */
 export async function listReportDates(db: Db, partnerId: number, categoryCode: string): Promise<string[]> {
