@@ -139,3 +139,39 @@ export async function replayStatements(
     total: latencies.length,
   };
 }
+
+export type DownloadFigure = { mbps: number; floorMbps: number; extraRssMb: number; bytes: number };
+
+/**
+ * A download against its floor (the same files to /dev/null just before), `rounds` times: the
+ * round of the median ratio, with the largest extra resident memory of any round. One download
+ * takes a fraction of a second, and a shared machine's disk and page cache vary that much.
+ */
+export async function downloadRounds(
+  rounds: number,
+  {
+    url,
+    headers,
+    paths,
+    pid,
+  }: { url: string; headers: Record<string, string>; paths: string[]; pid: number },
+): Promise<DownloadFigure> {
+  const MB = 1024 * 1024;
+  const figures: DownloadFigure[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const floor = await readToDevNull(paths);
+    const before = await resetPeak(pid);
+    const download = await timedDownload(url, headers);
+    const peak = await peakMemory(pid);
+    if (download.status !== 200) throw new Error(`download answered ${download.status}`);
+    figures.push({
+      mbps: download.bytes / MB / download.seconds,
+      floorMbps: floor.bytes / MB / floor.seconds,
+      extraRssMb: (peak - before) / MB,
+      bytes: download.bytes,
+    });
+  }
+  const byRatio = [...figures].sort((a, b) => a.mbps / a.floorMbps - b.mbps / b.floorMbps);
+  const median = byRatio[Math.floor(byRatio.length / 2)] as DownloadFigure;
+  return { ...median, extraRssMb: Math.max(...figures.map((figure) => figure.extraRssMb)) };
+}

@@ -21,15 +21,7 @@ import { LocalDiskStore } from '@portal/storage';
 import { sql } from 'kysely';
 import { BENCH_CATEGORY, BENCH_PARTNER, seedReportsBench } from './reports-data.js';
 import { measureList, waitForConnections } from './reports-list-measure.js';
-import {
-  peakMemory,
-  readToDevNull,
-  resetPeak,
-  type Statement,
-  startApiProcess,
-  startServerProcess,
-  timedDownload,
-} from './reports-measure.js';
+import { downloadRounds, type Statement, startApiProcess, startServerProcess } from './reports-measure.js';
 
 const MB = 1024 * 1024;
 // An old date, so the list's latest day is an ordinary one of 25 files.
@@ -207,19 +199,19 @@ async function main() {
     const paths = ids.map((_, i) =>
       join(filesDir, 'Reports', 'EXT', BENCH_PARTNER, BENCH_CATEGORY, BIG_FILES_DATE, `BIG_${i + 1}.xlsx`),
     );
-    const disk = await readToDevNull(paths);
-    const rssBefore = await resetPeak(api.pid);
-    const zip = await timedDownload(`${api.url}/api/reports/download?reportId=${ids.join(',')}`, headers);
-    const peak = await peakMemory(api.pid);
-    if (zip.status !== 200) throw new Error(`download answered ${zip.status}`);
-    const diskAgain = await readToDevNull(paths.slice(0, 1));
-    const singleBefore = await resetPeak(api.pid);
-    const single = await timedDownload(`${api.url}/api/reports/download?reportId=${ids[0]}`, headers);
-    const singlePeak = await peakMemory(api.pid);
+    const zip = await downloadRounds(Number(values.rounds), {
+      url: `${api.url}/api/reports/download?reportId=${ids.join(',')}`,
+      headers,
+      paths,
+      pid: api.pid,
+    });
+    const single = await downloadRounds(Number(values.rounds), {
+      url: `${api.url}/api/reports/download?reportId=${ids[0]}`,
+      headers,
+      paths: paths.slice(0, 1),
+      pid: api.pid,
+    });
 
-    const zipMbps = zip.bytes / MB / zip.seconds;
-    const diskMbps = disk.bytes / MB / disk.seconds;
-    const diskAgainMbps = diskAgain.bytes / MB / diskAgain.seconds;
     console.log(
       `\nresults (2 cores: the load generator, the API and Postgres share them; load average ${loadavg()
         .map((n) => n.toFixed(1))
@@ -238,15 +230,13 @@ async function main() {
       `  ratio API / floor: ${fmt(list.apiRatio, 2)} (rounds: ${list.rounds.map((r) => fmt(r.api / r.floor, 2)).join(', ')}); bare Fastify / floor: ${fmt(list.referenceRatio, 2)}`,
     );
     console.log(
-      `zip of 3 x ${fileMb} MB through the API: ${fmt(zip.bytes / MB)} MB in ${fmt(zip.seconds, 2)} s = ${fmt(zipMbps)} MB/s`,
-    );
-    console.log(`the same files to /dev/null just before: ${fmt(diskMbps)} MB/s (page cache warm)`);
-    console.log(`  ratio API / floor: ${fmt(zipMbps / diskMbps, 2)}`);
-    console.log(
-      `one ${fileMb} MB file through the API (no zip): ${fmt(single.bytes / MB / single.seconds)} MB/s, peak ${fmt(singlePeak / MB)} MB; the file to /dev/null just before: ${fmt(diskAgainMbps)} MB/s; ratio ${fmt(single.bytes / MB / single.seconds / diskAgainMbps, 2)}`,
+      `zip of 3 x ${fileMb} MB through the API (the median of ${values.rounds}): ${fmt(zip.mbps)} MB/s; the same files to /dev/null just before: ${fmt(zip.floorMbps)} MB/s; ratio ${fmt(zip.mbps / zip.floorMbps, 2)}`,
     );
     console.log(
-      `API resident memory: ${fmt(rssBefore / MB)} MB before the download, peak ${fmt(peak / MB)} MB during it (+${fmt((peak - rssBefore) / MB)} MB for ${fmt(zip.bytes / MB)} MB sent)`,
+      `one ${fileMb} MB file through the API (no zip): ${fmt(single.mbps)} MB/s; the file to /dev/null just before: ${fmt(single.floorMbps)} MB/s; ratio ${fmt(single.mbps / single.floorMbps, 2)}`,
+    );
+    console.log(
+      `API extra resident memory, the most of any download: zip +${fmt(zip.extraRssMb)} MB (${fmt(zip.bytes / MB)} MB sent), one file +${fmt(single.extraRssMb)} MB`,
     );
     // For scripts/bench/run-all.ts: one line of figures.
     console.log(
@@ -266,11 +256,11 @@ async function main() {
           referenceRatio: list.referenceRatio,
           rounds: list.rounds.length,
         },
-        zip: { mbps: zipMbps, floorMbps: diskMbps, extraRssMb: (peak - rssBefore) / MB },
+        zip: { mbps: zip.mbps, floorMbps: zip.floorMbps, extraRssMb: zip.extraRssMb },
         single: {
-          mbps: single.bytes / MB / single.seconds,
-          floorMbps: diskAgainMbps,
-          extraRssMb: (singlePeak - singleBefore) / MB,
+          mbps: single.mbps,
+          floorMbps: single.floorMbps,
+          extraRssMb: single.extraRssMb,
         },
       })}`,
     );
