@@ -3,16 +3,20 @@ import autocannon from 'autocannon';
 import { type Kysely, sql } from 'kysely';
 import type pg from 'pg';
 import { replayStatements, type Statement } from './reports-measure.js';
+import { runWrk, wrkPath } from './wrk.js';
 
 // The reports list's throughput, measured in rounds: each round runs the floor (the statements
 // through bare pg), the API and the reference server (bare Fastify + pg) one after the other, so
 // that a machine that speeds up or slows down during the run (a shared VM does, by ±15%) moves all
 // three alike. The figures are the medians over the rounds; the ratios are the medians of each
-// round's own ratio.
+// round's own ratio. The servers are loaded by wrk where it is installed (else by autocannon, in
+// this process); with wrk, each round also loads the API with autocannon, to show what a load
+// generator that shares the two cores costs.
 
 type Target = { url: string; headers: Record<string, string> };
 type Rate = { rps: number; p99: number };
-export type ListRound = { floor: number; api: number; reference: number };
+export type LoadGenerator = 'wrk' | 'autocannon';
+export type ListRound = { floor: number; api: number; reference: number; apiAutocannon?: number };
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -22,18 +26,21 @@ const median = (values: number[]) => {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 };
 
-async function load(target: Target, seconds: number): Promise<Rate> {
-  const result = await autocannon({
-    url: target.url,
-    connections: 64,
-    pipelining: 1,
-    duration: seconds,
-    headers: target.headers,
-  });
+async function load(generator: LoadGenerator, target: Target, seconds: number): Promise<Rate> {
+  const wrk = generator === 'wrk' ? wrkPath() : undefined;
+  const result = wrk
+    ? await runWrk(wrk, { ...target, connections: 64, seconds })
+    : await autocannon({
+        url: target.url,
+        connections: 64,
+        pipelining: 1,
+        duration: seconds,
+        headers: target.headers,
+      }).then((r) => ({ rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors }));
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${target.url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   }
-  return { rps: result.requests.average, p99: result.latency.p99 };
+  return { rps: result.rps, p99: result.p99 };
 }
 
 export async function measureList(options: {
@@ -45,9 +52,11 @@ export async function measureList(options: {
   reference: Target;
   beforeFloor: () => Promise<void>;
 }) {
+  const generator: LoadGenerator = wrkPath() ? 'wrk' : 'autocannon';
   const floors: Rate[] = [];
   const apis: Rate[] = [];
   const references: Rate[] = [];
+  const apisAutocannon: Rate[] = [];
   for (let round = 0; round < options.rounds; round += 1) {
     // Longer the first time: the servers' code is compiled by the JIT while it warms.
     const warm = round === 0 ? 5 : 2;
@@ -63,33 +72,46 @@ export async function measureList(options: {
     } finally {
       await bare.close();
     }
-    for (const [target, results] of [
-      [options.api, apis],
-      [options.reference, references],
-    ] as const) {
-      await load(target, warm);
-      results.push(await load(target, options.seconds));
+    const loads: Array<[LoadGenerator, Target, Rate[]]> = [
+      [generator, options.api, apis],
+      [generator, options.reference, references],
+    ];
+    if (generator === 'wrk') loads.push(['autocannon', options.api, apisAutocannon]);
+    for (const [by, target, results] of loads) {
+      await load(by, target, warm);
+      results.push(await load(by, target, options.seconds));
     }
+    const autocannonRate = apisAutocannon[round]
+      ? `, API by autocannon ${apisAutocannon[round]?.rps.toFixed(0)}`
+      : '';
     console.log(
-      `round ${round + 1}: bare pg ${floors[round]?.rps.toFixed(0)} req/s, API ${apis[round]?.rps.toFixed(0)}, bare Fastify ${references[round]?.rps.toFixed(0)}`,
+      `round ${round + 1}: bare pg ${floors[round]?.rps.toFixed(0)} req/s, API ${apis[round]?.rps.toFixed(0)}, bare Fastify ${references[round]?.rps.toFixed(0)} (${generator})${autocannonRate}`,
     );
   }
   const rounds: ListRound[] = floors.map((floor, i) => ({
     floor: floor.rps,
     api: apis[i]?.rps ?? 0,
     reference: references[i]?.rps ?? 0,
+    apiAutocannon: apisAutocannon[i]?.rps,
   }));
   const summary = (rates: Rate[]): Rate => ({
     rps: median(rates.map((r) => r.rps)),
     p99: median(rates.map((r) => r.p99)),
   });
   return {
+    generator,
     rounds,
     floor: summary(floors),
     api: summary(apis),
     reference: summary(references),
     apiRatio: median(rounds.map((r) => r.api / r.floor)),
     referenceRatio: median(rounds.map((r) => r.reference / r.floor)),
+    apiAutocannon: apisAutocannon.length
+      ? {
+          ...summary(apisAutocannon),
+          ratio: median(rounds.map((r) => (r.apiAutocannon ?? 0) / r.floor)),
+        }
+      : undefined,
   };
 }
 

@@ -3,8 +3,8 @@
 //   npx tsx scripts/bench/reports.ts [--duration 10] [--file-mb 200] [--keep]
 // Builds a scratch database (BENCH_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres)
 // and a scratch file store, starts the API as its own process, and measures:
-// - the list with autocannon (64 connections, no pipelining) against the same statements replayed
-//   through a bare `pg` pool by 64 workers;
+// - the list with wrk (or autocannon where wrk is not installed; 64 connections, no pipelining)
+//   against the same statements replayed through a bare `pg` pool by 64 workers;
 // - the zip download (MB/s, peak resident memory of the API process) against reading the same
 //   three files to /dev/null.
 import { randomBytes } from 'node:crypto';
@@ -65,7 +65,7 @@ async function main() {
     options: {
       duration: { type: 'string', default: '10' },
       /** Rounds of the list: floor, API and reference alternate; the table takes the medians. */
-      rounds: { type: 'string', default: '3' },
+      rounds: { type: 'string', default: '5' },
       'file-mb': { type: 'string', default: '200' },
       total: { type: 'string', default: '1000000' },
       'in-category': { type: 'string', default: '50000' },
@@ -137,6 +137,11 @@ async function main() {
       ids.push(report.reportId);
     }
     console.log(`stored 3 x ${fileMb} MB in ${fmt((performance.now() - start) / 1000, 1)} s`);
+    // The seed dirtied about a gigabyte of Postgres's buffers: write them out now, or a spread
+    // checkpoint writes them during the rounds (needs a superuser or pg_checkpoint).
+    await sql`checkpoint`.execute(handle.db).catch((error: Error) => {
+      console.warn(`no checkpoint before measuring (${error.message})`);
+    });
 
     api = await startApiProcess(
       {
@@ -151,7 +156,7 @@ async function main() {
       values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : [],
     );
 
-    // The list: the same statements through bare pg, then autocannon.
+    // The list: the same statements through bare pg, then the API under load.
     const listUrl = `${api.url}/api/reports/EXT/${BENCH_PARTNER}/${BENCH_CATEGORY}`;
     const probe = await fetch(listUrl, { headers });
     const body = (await probe.json()) as { reports: Record<string, unknown[]> };
@@ -224,8 +229,15 @@ async function main() {
     console.log(
       `  bare pg, the same ${statements.length} statements: ${rate(list.floor.rps, list.floor.p99)}`,
     );
-    console.log(`  the API (autocannon):              ${rate(list.api.rps, list.api.p99)}`);
-    console.log(`  bare Fastify + pg (autocannon):    ${rate(list.reference.rps, list.reference.p99)}`);
+    console.log(`  the API (${list.generator}):              ${rate(list.api.rps, list.api.p99)}`);
+    console.log(
+      `  bare Fastify + pg (${list.generator}):    ${rate(list.reference.rps, list.reference.p99)}`,
+    );
+    if (list.apiAutocannon) {
+      console.log(
+        `  the API (autocannon, in this process): ${rate(list.apiAutocannon.rps, list.apiAutocannon.p99)}, ratio ${fmt(list.apiAutocannon.ratio, 2)}`,
+      );
+    }
     console.log(
       `  ratio API / floor: ${fmt(list.apiRatio, 2)} (rounds: ${list.rounds.map((r) => fmt(r.api / r.floor, 2)).join(', ')}); bare Fastify / floor: ${fmt(list.referenceRatio, 2)}`,
     );
@@ -255,6 +267,8 @@ async function main() {
           referenceP99: list.reference.p99,
           referenceRatio: list.referenceRatio,
           rounds: list.rounds.length,
+          generator: list.generator,
+          autocannon: list.apiAutocannon,
         },
         zip: { mbps: zip.mbps, floorMbps: zip.floorMbps, extraRssMb: zip.extraRssMb },
         single: {
