@@ -242,10 +242,10 @@ async function main() {
       `  ratio API / floor: ${fmt(list.apiRatio, 2)} (rounds: ${list.rounds.map((r) => fmt(r.api / r.floor, 2)).join(', ')}); bare Fastify / floor: ${fmt(list.referenceRatio, 2)}`,
     );
     console.log(
-      `zip of 3 x ${fileMb} MB through the API (the median of ${values.rounds}): ${fmt(zip.mbps)} MB/s; the same files to /dev/null just before: ${fmt(zip.floorMbps)} MB/s; ratio ${fmt(zip.mbps / zip.floorMbps, 2)}`,
+      `zip of 3 x ${fileMb} MB through the API to ${zip.client} (the median of ${values.rounds}): ${fmt(zip.mbps)} MB/s; the same files to /dev/null just before: ${fmt(zip.floorMbps)} MB/s; ratio ${fmt(zip.mbps / zip.floorMbps, 2)}`,
     );
     console.log(
-      `one ${fileMb} MB file through the API (no zip): ${fmt(single.mbps)} MB/s; the file to /dev/null just before: ${fmt(single.floorMbps)} MB/s; ratio ${fmt(single.mbps / single.floorMbps, 2)}`,
+      `one ${fileMb} MB file through the API to ${single.client} (no zip): ${fmt(single.mbps)} MB/s; the file to /dev/null just before: ${fmt(single.floorMbps)} MB/s; ratio ${fmt(single.mbps / single.floorMbps, 2)}`,
     );
     console.log(
       `API extra resident memory, the most of any download: zip +${fmt(zip.extraRssMb)} MB (${fmt(zip.bytes / MB)} MB sent), one file +${fmt(single.extraRssMb)} MB`,
@@ -270,11 +270,12 @@ async function main() {
           generator: list.generator,
           autocannon: list.apiAutocannon,
         },
-        zip: { mbps: zip.mbps, floorMbps: zip.floorMbps, extraRssMb: zip.extraRssMb },
+        zip: { mbps: zip.mbps, floorMbps: zip.floorMbps, extraRssMb: zip.extraRssMb, client: zip.client },
         single: {
           mbps: single.mbps,
           floorMbps: single.floorMbps,
           extraRssMb: single.extraRssMb,
+          client: single.client,
         },
       })}`,
     );

@@ -61,8 +61,8 @@ type Reports = {
     generator: 'wrk' | 'autocannon';
     autocannon?: { rps: number; p99: number; ratio: number };
   };
-  zip: { mbps: number; floorMbps: number; extraRssMb: number };
-  single: { mbps: number; floorMbps: number; extraRssMb: number };
+  zip: { mbps: number; floorMbps: number; extraRssMb: number; client: string };
+  single: { mbps: number; floorMbps: number; extraRssMb: number; client: string };
 };
 type Activity = {
   rate: number;
@@ -136,7 +136,7 @@ function reportsRows(r: Reports): Row[] {
         ]
       : []),
     {
-      bench: `zip of ${files}: MB/s`,
+      bench: `zip of ${files} to ${r.zip.client}: MB/s`,
       figure: fmt(r.zip.mbps),
       floor: `${fmt(r.zip.floorMbps)} /dev/null`,
       ratio: fmt(r.zip.mbps / r.zip.floorMbps, 2),
@@ -144,7 +144,7 @@ function reportsRows(r: Reports): Row[] {
       met: r.zip.mbps / r.zip.floorMbps >= 0.7,
     },
     {
-      bench: `one ${r.fileMb} MB report: MB/s`,
+      bench: `one ${r.fileMb} MB report to ${r.single.client}: MB/s`,
       figure: fmt(r.single.mbps),
       floor: `${fmt(r.single.floorMbps)} /dev/null`,
       ratio: fmt(r.single.mbps / r.single.floorMbps, 2),

@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
+import { onPath } from './on-path.js';
 
 // wrk (Debian's package `wrk`): an HTTP load generator written in C, run as its own process. On a
 // 2-core machine the load generator shares the cores with the server it measures and with
@@ -10,18 +9,7 @@ import { promisify } from 'node:util';
 
 export type WrkResult = { rps: number; p99: number; requests: number; non2xx: number; errors: number };
 
-export function wrkPath(): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    const candidate = join(dir, 'wrk');
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not in this folder
-    }
-  }
-  return undefined;
-}
+export const wrkPath = () => onPath('wrk');
 
 const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 };
 
