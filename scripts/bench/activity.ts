@@ -1,6 +1,6 @@
 // On demand, not in CI: sustained dashboard-view tracking through the whole path: API call →
 // outbox row → relay → BullMQ → activity worker → dashboard_activity_events (+ monthly count).
-//   npx tsx scripts/bench/activity.ts [--rate 400] [--duration 20] [--connections 32]
+//   npx tsx scripts/bench/activity.ts [--rate 400] [--duration 20] [--connections 64]
 // Builds a scratch database (BENCH_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres),
 // starts the API and one worker process (WORKER_QUEUES=activity) on Redis (REDIS_URL), sends
 // POST /api/activity/track/dashboard-view/{id} at a fixed rate, and reports the events stored per
@@ -57,7 +57,7 @@ async function main() {
     options: {
       rate: { type: 'string', default: '400' },
       duration: { type: 'string', default: '20' },
-      connections: { type: 'string', default: '32' },
+      connections: { type: 'string', default: '64' },
       /** A folder: the API and the worker run with node --cpu-prof and write their profiles there. */
       profile: { type: 'string' },
     },
