@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import { enqueue, workerConnection } from '@portal/queue';
 import { Queue } from 'bullmq';
+import { sql } from 'kysely';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer, DEFAULT_MAIL_FROM, sendMailOnce } from '../src/mail/send-mail.js';
+import { createMailer, DEFAULT_MAIL_FROM, type Mailer, sendMailOnce } from '../src/mail/send-mail.js';
 import { type RunningWorkers, startWorkers } from '../src/start-workers.js';
 import {
   freePort,
@@ -80,6 +81,28 @@ describe('sending mail by SMTP', () => {
     expect(await sendMailOnce(t.db, up, 'job-retry-1', statement)).toBe('sent');
     expect(await delivery('job-retry-1')).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
     expect(smtp.messages.filter((mail) => mail.messageId === '<job-retry-1@portal>')).toHaveLength(1);
+  });
+});
+
+describe('recording a sent mail', () => {
+  it('records it once the database answers again, so a retry does not send it twice', async () => {
+    const smtpMailer = createMailer({ smtpUrl: smtp.url, from: DEFAULT_MAIL_FROM, mailDir });
+    // The message goes out, then the table is away for 300 ms: the first record fails.
+    const mailer: Mailer = {
+      async send(message, messageId, fileName) {
+        await smtpMailer.send(message, messageId, fileName);
+        await sql`alter table mail_deliveries rename to mail_deliveries_away`.execute(t.db);
+        setTimeout(() => {
+          void sql`alter table mail_deliveries_away rename to mail_deliveries`.execute(t.db);
+        }, 300);
+      },
+      close: () => smtpMailer.close(),
+    };
+    expect(await sendMailOnce(t.db, mailer, 'job-record-1', statement)).toBe('sent');
+    mailer.close();
+    expect(await delivery('job-record-1')).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(await sendMailOnce(t.db, mailer, 'job-record-1', statement)).toBe('already-sent');
+    expect(smtp.messages.filter((mail) => mail.messageId === '<job-record-1@portal>')).toHaveLength(1);
   });
 });
 

@@ -74,15 +74,35 @@ export async function sendMailOnce(
   if (claim === 'in-flight') throw new Error(`Mail of job ${jobId} is being sent by another attempt`);
   const heartbeat = setInterval(() => void touchDelivery(db, jobId).catch(() => {}), CLAIM_HEARTBEAT_MS);
   try {
-    await mailer.send(message, messageId, jobId.replace(/[^A-Za-z0-9._-]/g, '_'));
-  } catch (error) {
-    await markDeliveryFailed(db, jobId, error instanceof Error ? error.message : String(error));
-    throw error;
+    try {
+      await mailer.send(message, messageId, jobId.replace(/[^A-Za-z0-9._-]/g, '_'));
+    } catch (error) {
+      await markDeliveryFailed(db, jobId, error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+    await recordSent(db, jobId);
   } finally {
     clearInterval(heartbeat);
   }
-  await markDeliverySent(db, jobId);
   return 'sent';
+}
+
+const RECORD_SENT_DELAYS_MS = [100, 250, 500, 1000, 2000, 4000, 8000, 15_000];
+
+/**
+ * The mail is out: if its record fails (Postgres restarting), a retry of the job would find the
+ * claim abandoned 30 s later and send the mail again. So the record is tried again while the
+ * claim's heartbeat goes on, for about half a minute before the job is let fail.
+ */
+async function recordSent(db: Kysely<Database>, jobId: string): Promise<void> {
+  for (const delay of RECORD_SENT_DELAYS_MS) {
+    try {
+      return await markDeliverySent(db, jobId);
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+  await markDeliverySent(db, jobId);
 }
 
 export function sendMailHandler(db: Kysely<Database>, mailer: Mailer): JobHandler<'mail.send'> {
