@@ -78,7 +78,7 @@ export function LastChecks() {
                   <Table.Td>
                     {easternTimeOfDay(run.startedAt)}{' '}
                     {run.late && (
-                      <Badge color="orange" size="sm">
+                      <Badge color="orange" variant="light" size="sm">
                         Late
                       </Badge>
                     )}
