@@ -26,8 +26,8 @@ const median = (values: number[]) => {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 };
 
-async function load(generator: LoadGenerator, target: Target, seconds: number): Promise<Rate> {
-  const wrk = generator === 'wrk' ? wrkPath() : undefined;
+/** `wrk`: the path of wrk, or undefined to load with autocannon. */
+async function load(wrk: string | undefined, target: Target, seconds: number): Promise<Rate> {
   const result = wrk
     ? await runWrk(wrk, { ...target, connections: 64, seconds })
     : await autocannon({
@@ -52,7 +52,8 @@ export async function measureList(options: {
   reference: Target;
   beforeFloor: () => Promise<void>;
 }) {
-  const generator: LoadGenerator = wrkPath() ? 'wrk' : 'autocannon';
+  const wrk = wrkPath();
+  const generator: LoadGenerator = wrk ? 'wrk' : 'autocannon';
   const floors: Rate[] = [];
   const apis: Rate[] = [];
   const references: Rate[] = [];
@@ -72,11 +73,11 @@ export async function measureList(options: {
     } finally {
       await bare.close();
     }
-    const loads: Array<[LoadGenerator, Target, Rate[]]> = [
-      [generator, options.api, apis],
-      [generator, options.reference, references],
+    const loads: Array<[string | undefined, Target, Rate[]]> = [
+      [wrk, options.api, apis],
+      [wrk, options.reference, references],
     ];
-    if (generator === 'wrk') loads.push(['autocannon', options.api, apisAutocannon]);
+    if (wrk) loads.push([undefined, options.api, apisAutocannon]);
     for (const [by, target, results] of loads) {
       await load(by, target, warm);
       results.push(await load(by, target, options.seconds));
