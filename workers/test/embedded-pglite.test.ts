@@ -50,7 +50,9 @@ it('relays by polling and writes the message as an .eml file', async () => {
       .executeTakeFirst();
     return delivery?.status === 'sent';
   });
-  expect(await readdir(mailDir)).toEqual([`${jobId}.eml`]);
+  // On a fresh database the workers also catch up the nightly batches missed since the last
+  // business day, and mail their summaries beside it: only this job's files are counted.
+  expect((await readdir(mailDir)).filter((name) => name.startsWith(jobId))).toEqual([`${jobId}.eml`]);
   const row = await handle.db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow();
   expect(row.published_at).not.toBeNull();
 });

@@ -12,6 +12,8 @@ export type ProducerOptions = {
 };
 
 export type ProducerQueues = {
+  /** The queues this producer may add to. */
+  names: readonly QueueName[];
   get(name: QueueName): Queue;
   close(): Promise<void>;
 };
@@ -25,6 +27,7 @@ export function createProducerQueues({
 }: ProducerOptions): ProducerQueues {
   const open = new Map<QueueName, Queue>();
   return {
+    names: queues,
     get(name) {
       if (!queues.includes(name)) throw new Error(`Queue "${name}" is not one of ${queues.join(', ')}`);
       let queue = open.get(name);
