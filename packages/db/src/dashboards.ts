@@ -71,14 +71,20 @@ export async function listPartnerDashboards(db: Db, accessTypeCode: string, part
   return rows.map(shape);
 }
 
-// Built once (compiledOnce): every tracking call and viewer reads its dashboard with it.
-const dashboardStatement = compiledOnce((db, { dashboardId }: { dashboardId: number }) =>
-  selectDashboards(db).where('d.dashboard_id', '=', dashboardId),
+// Built once (compiledOnce): every tracking call and viewer reads its dashboard with it (the API
+// gathers the lookups of calls handled together into one: lib/dashboards/dashboard-loader.ts).
+const dashboardsStatement = compiledOnce((db, { dashboardIds }: { dashboardIds: number[] }) =>
+  selectDashboards(db).where(sql<boolean>`d.dashboard_id = any(${dashboardIds})`),
 );
 
+/** The dashboards of these ids that exist, in one statement (ids may repeat). */
+export async function findDashboards(db: Db, dashboardIds: readonly number[]): Promise<Dashboard[]> {
+  return (await dashboardsStatement(db, { dashboardIds: [...new Set(dashboardIds)] })).map(shape);
+}
+
 export async function findDashboard(db: Db, dashboardId: number): Promise<Dashboard | undefined> {
-  const [row] = await dashboardStatement(db, { dashboardId });
-  return row && shape(row);
+  const [dashboard] = await findDashboards(db, [dashboardId]);
+  return dashboard;
 }
 
 /** ThoughtSpot dashboards with this pinboard id (their stored URL), of any partner. */

@@ -47,6 +47,21 @@ describe('tracking', () => {
     });
     expect(rows[1]?.payload).toMatchObject({ kind: 'FAIL', detail: { status: 503, reason: 'status' } });
   });
+
+  it('answers each of calls sent together for its own dashboard (their lookups share a statement)', async () => {
+    await t.database.db.deleteFrom('outbox').execute();
+    const track = (dashboardId: number) =>
+      t.app.inject({ method: 'POST', url: `/api/activity/track/dashboard-view/${dashboardId}`, headers });
+    const calls = [ids.bjsRStudio, ids.othRStudio, 2_000_000_000, ids.samRStudio, ids.othThoughtSpot];
+    const answers = await Promise.all([...calls, ...calls].map(track));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([
+      202, 403, 404, 202, 403, 202, 403, 404, 202, 403,
+    ]);
+    const rows = await t.database.db.selectFrom('outbox').select('payload').execute();
+    expect(rows.map((row) => (row.payload as { dashboardId: number }).dashboardId).sort()).toEqual(
+      [ids.bjsRStudio, ids.bjsRStudio, ids.samRStudio, ids.samRStudio].sort(),
+    );
+  });
 });
 
 describe('most viewed', () => {

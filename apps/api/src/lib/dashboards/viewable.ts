@@ -1,9 +1,10 @@
-import { type Dashboard, findDashboard } from '@portal/db';
+import type { Dashboard } from '@portal/db';
 import { canViewDashboard, type DashboardType } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import { requireUser } from '../../plugins/access.js';
 import { forbidden, notFound } from '../../plugins/errors.js';
 import type { AuthenticatedUser } from '../principal.js';
+import { dashboardLoader } from './dashboard-loader.js';
 
 /**
  * The dashboard behind an id a client sent, only if the signed-in user may open it: its partner
@@ -15,7 +16,7 @@ export async function viewableDashboard(
   type?: DashboardType,
 ): Promise<{ user: AuthenticatedUser; dashboard: Dashboard }> {
   const user = requireUser(request);
-  const dashboard = await findDashboard(request.server.db, dashboardId);
+  const dashboard = await dashboardLoader(request.server.db).load(dashboardId);
   if (!dashboard) throw notFound('Dashboard not found');
   if (!canViewDashboard(user, dashboard)) throw forbidden();
   if (type && dashboard.dashboardType !== type) throw notFound('Dashboard not found');
