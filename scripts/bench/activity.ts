@@ -1,6 +1,6 @@
 // On demand, not in CI: sustained dashboard-view tracking through the whole path: API call →
 // outbox row → relay → BullMQ → activity worker → dashboard_activity_events (+ monthly count).
-//   npx tsx scripts/bench/activity.ts [--rate 400] [--duration 20] [--connections 64]
+//   npx tsx scripts/bench/activity.ts [--rate 400] [--duration 20] [--warm 15] [--connections 64]
 // Builds a scratch database (BENCH_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres),
 // starts the API and one worker process (WORKER_QUEUES=activity) on Redis (REDIS_URL), sends
 // POST /api/activity/track/dashboard-view/{id} at a fixed rate, and reports the events stored per
@@ -11,6 +11,7 @@ import { Agent, request } from 'node:http';
 import { parseArgs } from 'node:util';
 import { connect, createSession, migrateToLatest, setUserAccess } from '@portal/db';
 import { sql } from 'kysely';
+import { cpuPerUnit, cpuSnapshot, describeCpu } from './cpu-use.js';
 import { startApiProcess } from './reports-measure.js';
 
 const fmt = (n: number, digits = 0) =>
@@ -23,12 +24,15 @@ function startWorkerProcess(env: Record<string, string>, nodeArgs: string[] = []
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  return () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
+  return {
+    pid: child.pid as number,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 /**
@@ -57,6 +61,8 @@ async function main() {
     options: {
       rate: { type: 'string', default: '400' },
       duration: { type: 'string', default: '20' },
+      /** Seconds of calls at the same rate before the measured ones (not counted). */
+      warm: { type: 'string', default: '15' },
       connections: { type: 'string', default: '64' },
       /** A folder: the API and the worker run with node --cpu-prof and write their profiles there. */
       profile: { type: 'string' },
@@ -64,6 +70,7 @@ async function main() {
   });
   const rate = Number(values.rate);
   const duration = Number(values.duration);
+  const warmSeconds = Number(values.warm);
   const connections = Number(values.connections);
   const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `portal_bench_activity_${process.pid}`;
@@ -80,7 +87,7 @@ async function main() {
     WEB_DIST: 'apps/web/dist-none',
   };
   let api: Awaited<ReturnType<typeof startApiProcess>> | undefined;
-  let stopWorker: (() => Promise<void>) | undefined;
+  let worker: ReturnType<typeof startWorkerProcess> | undefined;
   try {
     await migrateToLatest(handle.db);
     await handle.db.insertInto('access_types').values({ code: 'EXT', name: 'External' }).execute();
@@ -122,57 +129,68 @@ async function main() {
 
     const profiling = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : [];
     api = await startApiProcess(env, 19_000 + (process.pid % 1000), profiling);
-    stopWorker = startWorkerProcess({ ...env, WORKER_QUEUES: 'activity' }, profiling);
+    worker = startWorkerProcess({ ...env, WORKER_QUEUES: 'activity' }, profiling);
+    const processes = { api: api.pid, worker: worker.pid, 'bench client': process.pid };
     const trackUrl = new URL(`${api.url}/api/activity/track/dashboard-view/${dashboard.dashboard_id}`);
     const agent = new Agent({ keepAlive: true, maxSockets: connections });
 
-    // Warm-up: the measurement starts once one event has gone the whole way, so the worker
-    // process's boot is not counted as delay. Its traces are then removed.
-    await post(trackUrl, agent, headers, '{}');
-    const warmUntil = Date.now() + 60_000;
-    while (Date.now() < warmUntil) {
-      const row = await handle.db
-        .selectFrom('dashboard_activity_events')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow();
-      if (Number(row.n) > 0) break;
+    // Open loop: one call every 1/rate s, at most `connections` in flight.
+    const send = async (total: number) => {
+      const sent = { at: new Map<string, number>(), latencies: [] as number[], failures: 0 };
+      let inFlight = 0;
+      const started = Date.now();
+      const calls: Promise<void>[] = [];
+      for (let i = 0; i < total; i += 1) {
+        const due = started + (i * 1000) / rate;
+        const wait = due - Date.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        while (inFlight >= connections) await new Promise((resolve) => setTimeout(resolve, 1));
+        inFlight += 1;
+        const at = Date.now();
+        calls.push(
+          post(trackUrl, agent, headers, '{}')
+            .then((response) => {
+              sent.latencies.push(Date.now() - at);
+              if (response.status !== 202) sent.failures += 1;
+              else sent.at.set((JSON.parse(response.body) as { eventId: string }).eventId, at);
+            })
+            .catch(() => {
+              sent.failures += 1;
+            })
+            .finally(() => {
+              inFlight -= 1;
+            }),
+        );
+      }
+      await Promise.all(calls);
+      return sent;
+    };
+    const storedCount = async () =>
+      Number(
+        (
+          await handle.db
+            .selectFrom('dashboard_activity_events')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+
+    // Warm-up at the same rate: the JIT keeps compiling the API's and the worker's code for the
+    // first tens of seconds of load, and the figure wanted is that of processes that have been
+    // up for a while (and a worker that has booted). Its traces are then removed.
+    const warming = await send(Math.round(rate * warmSeconds));
+    const warmUntil = Date.now() + 120_000;
+    while (Date.now() < warmUntil && (await storedCount()) < warming.at.size) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     await handle.db.deleteFrom('dashboard_activity_events').execute();
     await handle.db.deleteFrom('dashboard_views_monthly').execute();
     await handle.db.deleteFrom('outbox').execute();
 
-    // Open loop: one call every 1/rate s, at most `connections` in flight.
-    const sentAt = new Map<string, number>();
-    const latencies: number[] = [];
-    let failures = 0;
-    let inFlight = 0;
     const total = Math.round(rate * duration);
+    const cpuBefore = cpuSnapshot(processes);
     const started = Date.now();
-    const calls: Promise<void>[] = [];
-    for (let i = 0; i < total; i += 1) {
-      const due = started + (i * 1000) / rate;
-      const wait = due - Date.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      while (inFlight >= connections) await new Promise((resolve) => setTimeout(resolve, 1));
-      inFlight += 1;
-      const at = Date.now();
-      calls.push(
-        post(trackUrl, agent, headers, '{}')
-          .then((response) => {
-            latencies.push(Date.now() - at);
-            if (response.status !== 202) failures += 1;
-            else sentAt.set((JSON.parse(response.body) as { eventId: string }).eventId, at);
-          })
-          .catch(() => {
-            failures += 1;
-          })
-          .finally(() => {
-            inFlight -= 1;
-          }),
-      );
-    }
-    await Promise.all(calls);
+    const { at: sentAt, latencies, failures } = await send(total);
     const sendSeconds = (Date.now() - started) / 1000;
     agent.destroy();
 
@@ -187,6 +205,7 @@ async function main() {
       if (stored >= sentAt.size) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
+    const cpu = cpuPerUnit(cpuBefore, cpuSnapshot(processes), stored);
     const events = await handle.db
       .selectFrom('dashboard_activity_events')
       .select(['event_id', 'recorded_at'])
@@ -236,14 +255,16 @@ async function main() {
         answerP99: percentile(sortedLatency, 99),
       })}`,
     );
+    const passes = new Set(outbox.map((o) => o.published_at?.getTime())).size;
     console.log(
-      `  outbox → published (relay): p50 ${percentile(relayDelays, 50)} ms, p99 ${percentile(relayDelays, 99)} ms`,
+      `  outbox → published (relay): p50 ${percentile(relayDelays, 50)} ms, p99 ${percentile(relayDelays, 99)} ms; ${fmt(passes)} relay passes, ${fmt(outbox.length / passes, 1)} rows each`,
     );
+    console.log(`  ${describeCpu(cpu, 'stored event')}`);
     console.log(
       `  published → stored (queue, worker): p50 ${percentile(queueDelays, 50)} ms, p99 ${percentile(queueDelays, 99)} ms`,
     );
   } finally {
-    await stopWorker?.();
+    await worker?.stop();
     await api?.stop();
     await handle.close();
     await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);

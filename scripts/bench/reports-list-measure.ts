@@ -2,6 +2,7 @@ import type { Database } from '@portal/db';
 import autocannon from 'autocannon';
 import { type Kysely, sql } from 'kysely';
 import type pg from 'pg';
+import { cpuPerUnit, cpuSnapshot, describeCpu } from './cpu-use.js';
 import { replayStatements, type Statement } from './reports-measure.js';
 import { runWrk, wrkPath } from './wrk.js';
 
@@ -46,12 +47,26 @@ async function load(wrk: string | undefined, target: Target, seconds: number): P
 export async function measureList(options: {
   rounds: number;
   seconds: number;
+  /** Load before the first round's figures, for the floor and each server alike. */
+  firstWarmSeconds: number;
   floor: () => { pool: pg.Pool; close: () => Promise<void> };
   statements: Statement[];
   api: Target;
   reference: Target;
   beforeFloor: () => Promise<void>;
+  /** Processes whose CPU time per request is printed each round (the bench's own is added). */
+  pids?: Record<string, number>;
 }) {
+  const pids = { ...options.pids, bench: process.pid };
+  const cpuLines: string[] = [];
+  const measured = async <T>(what: string, requests: (result: T) => number, run: () => Promise<T>) => {
+    const before = cpuSnapshot(pids);
+    const result = await run();
+    cpuLines.push(
+      `${what}: ${describeCpu(cpuPerUnit(before, cpuSnapshot(pids), requests(result)), 'request')}`,
+    );
+    return result;
+  };
   const wrk = wrkPath();
   const generator: LoadGenerator = wrk ? 'wrk' : 'autocannon';
   const floors: Rate[] = [];
@@ -59,28 +74,37 @@ export async function measureList(options: {
   const references: Rate[] = [];
   const apisAutocannon: Rate[] = [];
   for (let round = 0; round < options.rounds; round += 1) {
-    // Longer the first time: the servers' code is compiled by the JIT while it warms.
-    const warm = round === 0 ? 5 : 2;
+    // Longer the first time: the JIT keeps compiling the servers' code for about half a minute of
+    // load (the API's CPU time a request fell from 1.04 to 0.84 ms over its first 40 s of load,
+    // then held), and the figure wanted is that of a server that has been up for a while.
+    const warm = round === 0 ? options.firstWarmSeconds : 2;
     await options.beforeFloor();
     const bare = options.floor();
     try {
       await replayStatements(bare.pool, options.statements, { connections: 64, seconds: warm });
-      const floor = await replayStatements(bare.pool, options.statements, {
-        connections: 64,
-        seconds: options.seconds,
-      });
+      const floor = await measured(
+        'bare pg',
+        (result) => result.total,
+        () => replayStatements(bare.pool, options.statements, { connections: 64, seconds: options.seconds }),
+      );
       floors.push({ rps: floor.requestsPerSecond, p99: floor.p99 });
     } finally {
       await bare.close();
     }
-    const loads: Array<[string | undefined, Target, Rate[]]> = [
-      [wrk, options.api, apis],
-      [wrk, options.reference, references],
+    const loads: Array<[string, string | undefined, Target, Rate[]]> = [
+      ['API', wrk, options.api, apis],
+      ['bare Fastify', wrk, options.reference, references],
     ];
-    if (wrk) loads.push([undefined, options.api, apisAutocannon]);
-    for (const [by, target, results] of loads) {
+    if (wrk) loads.push(['API by autocannon', undefined, options.api, apisAutocannon]);
+    for (const [what, by, target, results] of loads) {
       await load(by, target, warm);
-      results.push(await load(by, target, options.seconds));
+      results.push(
+        await measured(
+          what,
+          (result) => result.rps * options.seconds,
+          () => load(by, target, options.seconds),
+        ),
+      );
     }
     const autocannonRate = apisAutocannon[round]
       ? `, API by autocannon ${apisAutocannon[round]?.rps.toFixed(0)}`
@@ -88,6 +112,7 @@ export async function measureList(options: {
     console.log(
       `round ${round + 1}: bare pg ${floors[round]?.rps.toFixed(0)} req/s, API ${apis[round]?.rps.toFixed(0)}, bare Fastify ${references[round]?.rps.toFixed(0)} (${generator})${autocannonRate}`,
     );
+    for (const line of cpuLines.splice(0)) console.log(`  ${line}`);
   }
   const rounds: ListRound[] = floors.map((floor, i) => ({
     floor: floor.rps,

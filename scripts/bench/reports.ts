@@ -66,6 +66,8 @@ async function main() {
       duration: { type: 'string', default: '10' },
       /** Rounds of the list: floor, API and reference alternate; the table takes the medians. */
       rounds: { type: 'string', default: '5' },
+      /** Seconds of load on each before the first round (the JIT's warm-up). */
+      warm: { type: 'string', default: '20' },
       'file-mb': { type: 'string', default: '200' },
       total: { type: 'string', default: '1000000' },
       'in-category': { type: 'string', default: '50000' },
@@ -189,6 +191,7 @@ async function main() {
     const list = await measureList({
       rounds: Number(values.rounds),
       seconds: duration,
+      firstWarmSeconds: Number(values.warm),
       floor: () => {
         const bare = connect({ databaseUrl: url.toString(), maxConnections: 64 });
         return { pool: bare.pool as NonNullable<typeof bare.pool>, close: bare.close };
@@ -198,6 +201,7 @@ async function main() {
       reference: { url: `${reference.url}/list`, headers: {} },
       // The floor's 64 connections and the servers' pools must fit under max_connections (100).
       beforeFloor: () => waitForConnections(handle.db, name, 16),
+      pids: { api: api.pid, 'bare Fastify': reference.pid },
     });
 
     // The zip: the files to /dev/null first (the floor), then through the API.

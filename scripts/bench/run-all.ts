@@ -243,7 +243,18 @@ async function main() {
         'reports.ts',
         full
           ? ['--total', '1000000', '--in-category', '50000', '--file-mb', '200', '--duration', '10']
-          : ['--total', '200000', '--in-category', '50000', '--file-mb', '100', '--duration', '5'],
+          : [
+              '--total',
+              '200000',
+              '--in-category',
+              '50000',
+              '--file-mb',
+              '100',
+              '--duration',
+              '5',
+              '--warm',
+              '10',
+            ],
       )) as Reports,
     ),
   );
@@ -251,7 +262,14 @@ async function main() {
   // than the offered rate less the last event's delay.
   rows.push(
     ...activityRows(
-      (await runBench('activity.ts', ['--rate', '1200', '--duration', full ? '30' : '10'])) as Activity,
+      (await runBench('activity.ts', [
+        '--rate',
+        '1200',
+        '--duration',
+        full ? '30' : '10',
+        '--warm',
+        full ? '20' : '10',
+      ])) as Activity,
     ),
   );
   const minutes = (Date.now() - started.getTime()) / 60_000;
