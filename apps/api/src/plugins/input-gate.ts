@@ -43,9 +43,8 @@ function typesOf(schema: JsonSchema | undefined, into = new Set<string>()): Set<
   return into;
 }
 
-function fromString(schema: JsonSchema | undefined, raw: unknown): unknown {
+function fromString(types: Set<string>, raw: unknown): unknown {
   if (typeof raw !== 'string') return raw;
-  const types = typesOf(schema);
   if (types.size === 0 || types.has('string')) return raw;
   if (types.has('integer') && INTEGER.test(raw)) return Number(raw);
   if (types.has('number') && DECIMAL.test(raw)) return Number(raw);
@@ -53,24 +52,32 @@ function fromString(schema: JsonSchema | undefined, raw: unknown): unknown {
   return raw;
 }
 
-/** A path or query object with its declared numbers and booleans read from their strings. */
-function fromStrings(schema: JsonSchema, data: unknown, dropUndeclared: boolean): unknown {
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return data;
-  const properties = schema.properties ?? {};
-  const read: Record<string, unknown> = {};
-  for (const [key, raw] of Object.entries(data)) {
-    const property = properties[key];
-    if (!property) {
-      if (!dropUndeclared) read[key] = raw;
-      continue;
+/**
+ * A reader of a path or query object that reads its declared numbers and booleans from their
+ * strings. The types of each property are worked out once, when the route's schema is compiled.
+ */
+function fromStrings(schema: JsonSchema, dropUndeclared: boolean): (data: unknown) => unknown {
+  const properties = new Map(
+    Object.entries(schema.properties ?? {}).map(([key, property]) => {
+      const types = typesOf(property);
+      return [key, { array: types.has('array'), types, itemTypes: typesOf(property.items) }] as const;
+    }),
+  );
+  return (data) => {
+    if (data === null || typeof data !== 'object' || Array.isArray(data)) return data;
+    const read: Record<string, unknown> = {};
+    for (const [key, raw] of Object.entries(data)) {
+      const property = properties.get(key);
+      if (!property) {
+        if (!dropUndeclared) read[key] = raw;
+        continue;
+      }
+      read[key] = property.array
+        ? (Array.isArray(raw) ? raw : [raw]).map((item) => fromString(property.itemTypes, item))
+        : fromString(property.types, raw);
     }
-    if (typesOf(property).has('array')) {
-      read[key] = (Array.isArray(raw) ? raw : [raw]).map((item) => fromString(property.items, item));
-    } else {
-      read[key] = fromString(property, raw);
-    }
-  }
-  return read;
+    return read;
+  };
 }
 
 const pathParameters = (url: string) => [
@@ -118,9 +125,10 @@ export const inputGatePlugin = fp(async (app: FastifyInstance) => {
   app.setValidatorCompiler(({ schema, httpPart }) => {
     const validate = ajv.compile(schema as AnySchema);
     if (httpPart === 'body') return validate;
+    const read = fromStrings(schema as JsonSchema, httpPart === 'querystring');
     // Fastify reads `.errors` of the function it was given when it answers false.
     const fromWire = ((data: unknown) => {
-      const value = fromStrings(schema as JsonSchema, data, httpPart === 'querystring');
+      const value = read(data);
       const valid = validate(value);
       fromWire.errors = validate.errors;
       return valid ? { value } : false;
