@@ -4,7 +4,7 @@ import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from './App.js';
 import { pathOf } from './components/paths.js';
-import { routes } from './routes.js';
+import { preloadPage, routes } from './routes.js';
 import { jsonResponse, makeUser, renderWithProviders, signedIn, withState } from './test/render.js';
 
 const SAMPLE_PARAMS = {
@@ -139,5 +139,15 @@ describe('route table', () => {
       auth: withState({ status: 'unauthenticated' }),
     });
     expect(await screen.findByRole('heading', { name: 'User Not Found' })).toBeTruthy();
+  });
+
+  it('sends the banner read at once for a signed-in page, not for the login page', async () => {
+    const fetch = vi.fn(async (_url: string) => jsonResponse(200, { banners: [], bannerTypes: [] }));
+    vi.stubGlobal('fetch', fetch);
+    const bannerReads = () => fetch.mock.calls.filter(([url]) => url.endsWith('/api/banner')).length;
+    preloadPage('/login');
+    expect(bannerReads()).toBe(0);
+    preloadPage('/faqs');
+    expect(bannerReads()).toBe(1);
   });
 });

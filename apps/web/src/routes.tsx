@@ -1,13 +1,12 @@
 import { PAGES, type PageName, type PublicPagePath } from '@portal/domain';
-import { type ComponentType, lazy } from 'react';
 import { matchPath, type RouteObject } from 'react-router-dom';
 import { PageGuard } from './auth/PageGuard.js';
 import { RequireAuth } from './auth/RequireAuth.js';
 import { CurrentPageContext } from './components/current-page.js';
+import { preloadBanners } from './components/SiteBanner.js';
 import { AppLayout } from './layout/AppLayout.js';
 import { PublicLayout } from './layout/PublicLayout.js';
-
-type PageModule = () => Promise<{ default: ComponentType }>;
+import { type LazyPage, lazyPage, type PageModule } from './lib/lazy-page.js';
 
 // Every route of SPEC.md §2, keyed by its PAGES entry (path, title, feature). The Record type makes
 // a page added to PAGES without a component here a compile error. Each page is its own file and
@@ -83,10 +82,16 @@ const PUBLIC_PAGES: Record<PublicPagePath, PageModule> = {
   '/invitation/:invitationId': () => import('./pages/tenants/InvitationStatusPage.js'),
 };
 
-const NotFoundPage = lazy(() => import('./pages/errors/NotFoundPage.js'));
+const NotFoundPage = lazyPage(() => import('./pages/errors/NotFoundPage.js'));
 
-function guardedRoute(name: PageName, load: PageModule): RouteObject {
-  const Page = lazy(load);
+const lazyPages = <Key extends string>(modules: Record<Key, PageModule>) =>
+  Object.fromEntries(
+    Object.entries<PageModule>(modules).map(([key, load]) => [key, lazyPage(load)]),
+  ) as Record<Key, LazyPage>;
+const GUARDED_PAGES = lazyPages(PAGE_MODULES);
+const OPEN_PAGES = lazyPages(PUBLIC_PAGES);
+
+function guardedRoute(name: PageName, Page: LazyPage): RouteObject {
   return {
     path: PAGES[name].path,
     element: (
@@ -99,15 +104,14 @@ function guardedRoute(name: PageName, load: PageModule): RouteObject {
   };
 }
 
-function publicRoute(path: string, load: PageModule): RouteObject {
-  const Page = lazy(load);
+function publicRoute(path: string, Page: LazyPage): RouteObject {
   return { path, element: <Page /> };
 }
 
 export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
-    children: Object.entries(PUBLIC_PAGES).map(([path, load]) => publicRoute(path, load)),
+    children: Object.entries(OPEN_PAGES).map(([path, Page]) => publicRoute(path, Page)),
   },
   {
     element: (
@@ -116,8 +120,8 @@ export const routes: RouteObject[] = [
       </RequireAuth>
     ),
     children: [
-      ...(Object.entries(PAGE_MODULES) as [PageName, PageModule][]).map(([name, load]) =>
-        guardedRoute(name, load),
+      ...(Object.entries(GUARDED_PAGES) as [PageName, LazyPage][]).map(([name, Page]) =>
+        guardedRoute(name, Page),
       ),
       { path: '*', element: <NotFoundPage /> },
     ],
@@ -126,15 +130,17 @@ export const routes: RouteObject[] = [
 
 /**
  * Starts downloading the page module of `pathname` at once, alongside the sign-in check, rather
- * than after it (a phone's round trips add up: issue 16). lazy() later finds it in the module map.
+ * than after it (a phone's round trips add up: issue 16). The page renders at once when it has come.
  */
 export function preloadPage(pathname: string): void {
-  const pages: Array<[string, PageModule]> = [
-    ...Object.entries(PUBLIC_PAGES),
-    ...(Object.entries(PAGE_MODULES) as [PageName, PageModule][]).map(
-      ([name, load]) => [PAGES[name].path, load] as [string, PageModule],
+  const pages: Array<[string, LazyPage]> = [
+    ...Object.entries(OPEN_PAGES),
+    ...(Object.entries(GUARDED_PAGES) as [PageName, LazyPage][]).map(
+      ([name, Page]) => [PAGES[name].path, Page] as [string, LazyPage],
     ),
   ];
   const match = pages.find(([path]) => matchPath(path, pathname));
-  match?.[1]().catch(() => {});
+  match?.[1].preload().catch(() => {});
+  // Every signed-in page shows the site banner.
+  if (!Object.keys(PUBLIC_PAGES).some((path) => matchPath(path, pathname))) preloadBanners();
 }

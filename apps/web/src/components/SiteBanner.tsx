@@ -2,7 +2,8 @@ import { Alert, Stack } from '@mantine/core';
 import { bannerVersion, isBannerAcknowledged, isBannerShowing } from '@portal/domain';
 import type { BannersReply } from '@portal/domain/api/banners';
 import { useEffect, useState } from 'react';
-import useSWR from 'swr';
+import useSWR, { preload } from 'swr';
+import { get } from '../api/api.js';
 import { readBannerAcknowledgements, storeBannerAcknowledgement } from './banner-storage.js';
 
 // SPEC.md §2/§4: the active banner shows on every page until it expires or is disabled; a user
@@ -12,8 +13,22 @@ import { readBannerAcknowledgements, storeBannerAcknowledgement } from './banner
 const COLORS: Record<string, string> = { info: 'blue', success: 'green', warning: 'yellow', error: 'red' };
 const REFRESH_MS = 5 * 60 * 1000;
 
+const BANNERS = '/api/banner';
+
+/**
+ * Sends the banner read at once, beside the sign-in check, rather than once the signed-in layout
+ * renders: under issue 16's phone profile it was the last read before the first page's largest
+ * paint. The component's read then takes its answer (swr's preload). A refusal (signed out) shows
+ * no banner, as any failed read does.
+ */
+export function preloadBanners(): void {
+  void Promise.resolve(
+    preload(BANNERS, (path: string) => get<BannersReply>(path, { redirect: false })),
+  ).catch(() => {});
+}
+
 export function SiteBanner() {
-  const { data } = useSWR<BannersReply>('/api/banner', {
+  const { data } = useSWR<BannersReply>(BANNERS, {
     refreshInterval: REFRESH_MS,
     revalidateOnFocus: true,
     onError: () => {},
