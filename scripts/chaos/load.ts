@@ -47,6 +47,9 @@ export type PhaseStats = {
   errors: Record<string, number>;
 };
 
+/** How often the load balancer asks each API's /readyz (an API drains for 2 s after SIGTERM). */
+const READINESS_CHECK_MS = 200;
+
 const emptyStats = (): PhaseStats => ({
   calls: 0,
   answered: 0,
@@ -85,6 +88,8 @@ export class Load {
   private timers: NodeJS.Timeout[] = [];
   private inFlight = new Set<Promise<void>>();
   private next = 0;
+  /** The APIs whose last /readyz said 200, as a load balancer's health checks see them. */
+  private ready = new Set<string>();
   private contactCount = 0;
   private inviteCount = 0;
 
@@ -99,7 +104,9 @@ export class Load {
   }
 
   start(): void {
-    const { rates } = this.options;
+    const { rates, apis } = this.options;
+    this.ready = new Set(apis);
+    this.timers.push(setInterval(() => this.track(this.checkReadiness()), READINESS_CHECK_MS));
     const every = (perSecond: number, work: () => Promise<void>) => {
       if (perSecond <= 0) return;
       this.timers.push(setInterval(() => this.track(work()), 1000 / perSecond));
@@ -121,11 +128,24 @@ export class Load {
     void work.finally(() => this.inFlight.delete(work));
   }
 
+  private async checkReadiness() {
+    await Promise.all(
+      this.options.apis.map(async (api) => {
+        const outcome = await call(api, 'GET', '/readyz', {});
+        if ('status' in outcome && outcome.status === 200) this.ready.add(api);
+        else this.ready.delete(api);
+      }),
+    );
+  }
+
   private cookie(): string {
     return this.options.cookies[this.contactCount % this.options.cookies.length] ?? '';
   }
 
-  /** Round robin over the APIs; a refused connection goes to the next one. */
+  /**
+   * Round robin over the ready APIs (over all of them when none is: a Redis or Postgres outage
+   * makes every API unready, and calls must still be answered); a refused connection goes to the next.
+   */
   private async send(
     method: string,
     path: string,
@@ -134,7 +154,8 @@ export class Load {
   ): Promise<Reply | undefined> {
     const stats = this.phase;
     stats.calls += 1;
-    const { apis } = this.options;
+    const ready = this.options.apis.filter((api) => this.ready.has(api));
+    const apis = ready.length > 0 ? ready : this.options.apis;
     const first = this.next++ % apis.length;
     const headers = { cookie, 'x-requested-with': 'portal' };
     for (let i = 0; i < apis.length; i += 1) {

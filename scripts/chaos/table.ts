@@ -29,6 +29,8 @@ export function formatTable(result: ChaosResult): string {
     const notes = [...fault.notes.filter((n) => n !== 'READYZ-DID-NOT-SAY')];
     if (fault.exit)
       notes.unshift(`exit ${fault.exit.code} after ${(fault.exit.afterMs / 1000).toFixed(1)} s`);
+    const errors = Object.entries(fault.stats.errors).map(([error, n]) => `${error} ${n}`);
+    if (errors.length > 0) notes.push(`connection errors: ${errors.join(', ')}`);
     lines.push(
       row([
         fault.fault,

@@ -44,6 +44,8 @@ declare module 'fastify' {
     db: Kysely<Database>;
     queuePing: () => Promise<unknown>;
     blobStore: BlobStore;
+    /** Set when the process is stopping: /readyz answers 503 from then on. */
+    lifecycle: { stopping: boolean };
   }
 }
 
@@ -108,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('db', deps.database.db);
   app.decorate('queuePing', deps.queuePing);
   app.decorate('blobStore', deps.blobStore);
+  app.decorate('lifecycle', { stopping: false });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -16,6 +16,11 @@ const Env = Type.Object({
   }),
   HOST: Type.String({ default: '0.0.0.0' }),
   PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 8000 }),
+  /**
+   * On SIGTERM, how long the API keeps serving while /readyz answers 503, so that a load balancer
+   * routing on /readyz stops sending calls before the API stops accepting them (server.ts).
+   */
+  SHUTDOWN_DRAIN_MS: Type.Integer({ minimum: 0, maximum: 5000, default: 2000 }),
   /** Postgres connections of one API process (all requests in flight share them). */
   DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
   WEB_DIST: Type.String({ default: 'apps/web/dist' }),

@@ -6,7 +6,10 @@ import { startApi } from './start.js';
 async function main() {
   const config = loadConfig();
   const api = await startApi(config);
-  exitOnSignal(api.app.log, () => api.close());
+  exitOnSignal(api.app.log, async () => {
+    await api.drain(config.SHUTDOWN_DRAIN_MS);
+    await api.close();
+  });
 }
 
 main().catch((error) => {

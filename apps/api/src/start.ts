@@ -1,13 +1,17 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { connect, type DatabaseHandle, migrateToLatest } from '@portal/db';
 import { createBlobStore } from '@portal/storage';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
+import { watchConnections } from './lib/connection-drain.js';
 
 export type RunningApi = {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** Says not ready on /readyz from now on, and keeps serving for `ms` (a load balancer's time to notice). */
+  drain(ms: number): Promise<void>;
   /** Stops accepting, finishes requests in flight, closes the pools it opened. */
   close(): Promise<void>;
 };
@@ -39,11 +43,18 @@ export async function startApi(
   const blobStore = createBlobStore(config);
 
   const app = await buildApp({ config, database, queuePing: () => redis.ping(), redis, blobStore });
+  const connections = watchConnections(app.server);
   await app.listen({ host: config.HOST, port: config.PORT });
   return {
     app,
     database,
+    async drain(ms) {
+      app.lifecycle.stopping = true;
+      app.log.info({ drainMs: ms }, 'stopping: /readyz answers 503; serving while the load balancer notices');
+      await sleep(ms);
+    },
     async close() {
+      await connections.stopAccepting();
       await app.close();
       redis.disconnect();
       if (!options.database) await database.close();

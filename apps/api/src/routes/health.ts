@@ -6,7 +6,9 @@ export default async function healthRoutes(app: FastifyInstance) {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'OK' }));
 
   // Ready when Postgres and Redis both answer (lib/readiness.ts); 503 names the part that is down.
+  // A stopping API is not ready, though it still serves the calls it gets while it drains.
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    if (app.lifecycle.stopping) return reply.status(503).send({ status: 'STOPPING' });
     const { ready, ...body } = await checkReadiness({ db: app.db, queuePing: () => app.queuePing() });
     return reply.status(ready ? 200 : 503).send(body);
   });
