@@ -1,6 +1,4 @@
-import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type DatabaseHandle, migrateToLatest } from '@portal/db';
@@ -13,6 +11,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
+import { freePort } from '../support/network.js';
 import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 
 // Postgres goes away under a running API: calls answer 503 with Retry-After and a JSON message
@@ -24,14 +23,6 @@ let app: FastifyInstance;
 let redis: Redis;
 let personas: SeededPersonas;
 let filesDir: string;
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
 
 beforeAll(async () => {
   cluster = await startPrivateCluster(await freePort());

@@ -1,10 +1,11 @@
 import { once } from 'node:events';
-import { connect as connectTcp, createServer, type Socket } from 'node:net';
+import { connect as connectTcp, type Socket } from 'node:net';
 import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import { waitFor } from '@portal/domain/wait-for';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { type RunningApi, startApi } from '../../src/start.js';
+import { freePort } from '../support/network.js';
 
 // A stopping API first says it is not ready while it goes on serving (a load balancer routing on
 // /readyz stops sending it calls), then answers every caller that had connected before it stopped
@@ -13,14 +14,6 @@ import { type RunningApi, startApi } from '../../src/start.js';
 let database: TestDatabase;
 let api: RunningApi;
 let port: number;
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port: free } = server.address() as { port: number };
-  server.close();
-  return free;
-}
 
 /** What the server sent on this socket until it ended it. */
 function received(socket: Socket): Promise<string> {
