@@ -9,7 +9,7 @@ import { freePort } from '../support/network.js';
 
 // A stopping API first says it is not ready while it goes on serving (a load balancer routing on
 // /readyz stops sending it calls), then answers every caller that had connected before it stopped
-// accepting, even one whose request arrives just after (Node's http close() alone would answer it
+// accepting, even one whose request arrives just after (Fastify's close() alone would answer it
 // 503), and refuses callers that connect after, so that a load balancer sends them elsewhere.
 let database: TestDatabase;
 let api: RunningApi;
