@@ -19,6 +19,7 @@ import { inputGatePlugin } from './plugins/input-gate.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { queueBoardPlugin } from './plugins/queue-board.js';
+import { requestTargetPlugin, rewriteRequestTarget } from './plugins/request-target.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { spaPlugin } from './plugins/spa.js';
 import { registerRoutes } from './routes/index.js';
@@ -104,6 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Off unless TRUST_PROXY names the proxies: a client must not choose its own address.
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // One spelling of every path before routing (plugins/request-target.ts).
+    rewriteUrl: rewriteRequestTarget,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
@@ -116,6 +119,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  // First: no route registers without its access, and no odd spelling of a path gets further.
+  await app.register(accessPlugin);
+  await app.register(requestTargetPlugin);
   const queues =
     deps.queues ??
     createProducerQueues({
@@ -136,7 +142,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compressionPlugin);
   await app.register(authPlugin, { redis: deps.redis, rateLimitNamespace: config.QUEUE_PREFIX });
   await app.register(openapiPlugin);
-  await app.register(accessPlugin);
   await app.register(dashboardContentPlugin);
   await registerRoutes(app);
   await app.register(queueBoardPlugin, { queues });

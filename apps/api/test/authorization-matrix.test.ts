@@ -1,14 +1,22 @@
 import { type DevSso, startDevSso } from '@portal/dev-sso';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MatrixIds, seedMatrixFixtures } from './authorization/fixtures.js';
-import { hasPartnerInPath, otherPartnerOf, ownPartnerOf, run } from './authorization/matrix.js';
+import {
+  hasPartnerInPath,
+  otherPartnerOf,
+  ownPartnerOf,
+  run,
+  type Transport,
+} from './authorization/matrix.js';
 import { routesTable } from './authorization/routes-table.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import type { SeededPersonas } from './support/personas.js';
 
-// Every /api route against every persona, on the real server and database. The table lives in
-// authorization/routes-table.ts; this file fails while a registered route has no row there.
-describe('authorization matrix', () => {
+// Every registered route against every persona, on the real server and database, twice: through
+// Fastify's inject and through a real socket to the listening server (each on its own database, as
+// the rows change data). The table lives in authorization/routes-table.ts; this file fails while a
+// registered route has no row there.
+describe.each<Transport>(['inject', 'socket'])('authorization matrix (%s)', (transport) => {
   let t: TestApp;
   let sso: DevSso;
   let personas: SeededPersonas;
@@ -32,14 +40,15 @@ describe('authorization matrix', () => {
       LOGIN_RATE_LIMIT: '10000',
     });
     ({ personas, ids } = await seedMatrixFixtures(t.database.db, t.app.blobStore));
+    if (transport === 'socket') await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
     await t?.close();
     await sso?.close();
   });
 
-  it('has exactly one row for every registered /api route', () => {
-    const registered = t.app.apiRoutes.map((r) => `${r.method} ${r.url}`);
+  it('has exactly one row for every registered route', () => {
+    const registered = t.app.accessTable.map((r) => `${r.method} ${r.url}`);
     const rows = routesTable.map((row) => row.route);
     const missing = registered.filter((r) => !rows.includes(r));
     const stale = rows.filter((r) => !registered.includes(r));
@@ -60,14 +69,14 @@ describe('authorization matrix', () => {
   describe.each(routesTable.map((row) => [row.route, row] as const))('%s', (_, row) => {
     if (row.expected) {
       it('answers each persona as the table says', async () => {
-        expect(await run(t.app, personas, ids, row)).toEqual(row.expected);
+        expect(await run(t.app, personas, ids, row, undefined, transport)).toEqual(row.expected);
       });
     } else {
       it("answers each persona as the table says, with the persona's own partner", async () => {
-        expect(await run(t.app, personas, ids, row, ownPartnerOf)).toEqual(row.own);
+        expect(await run(t.app, personas, ids, row, ownPartnerOf, transport)).toEqual(row.own);
       });
       it('answers each persona as the table says, with another partner', async () => {
-        expect(await run(t.app, personas, ids, row, otherPartnerOf)).toEqual(row.other);
+        expect(await run(t.app, personas, ids, row, otherPartnerOf, transport)).toEqual(row.other);
       });
     }
   });

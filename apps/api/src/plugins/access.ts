@@ -9,31 +9,37 @@ import { forbidden, HttpError } from './errors.js';
  * - 'public': anyone (login, health, the human-verification challenge);
  * - 'authenticated': any signed-in user or service account (NO_FEATURE_REQUIRED);
  * - { feature }: a signed-in user with that feature (an internal admin has every feature).
+ * The check reads the route the router matched (request.routeOptions), never the URL: however a
+ * path is spelled, the route that serves it decides.
  * Partner and access-type scoping of ids a client sends is checked in the handler with
  * `requirePartner`, because only the handler knows which partner an id belongs to.
  */
 export type RouteAccess = 'public' | 'authenticated' | { feature: Feature };
 
-/** Bull Board's place (plugins/queue-board.ts): guarded like /api, for internal admins. */
+/** Bull Board's place (plugins/queue-board.ts): for internal admins. */
 export const QUEUE_BOARD_PATH = '/admin/queues';
 export const QUEUE_BOARD_ACCESS: RouteAccess = { feature: 'INTERNAL_ADMIN' };
 
-/**
- * Routes a third-party plugin registers (Bull Board) cannot declare their access themselves: they
- * get the access of their place here, at registration, before any check reads it.
- */
-export function applyPlaceAccess(route: { url: string; config?: { access?: RouteAccess } }): void {
-  const underBoard = route.url === QUEUE_BOARD_PATH || route.url.startsWith(`${QUEUE_BOARD_PATH}/`);
-  if (underBoard && !route.config?.access) route.config = { ...route.config, access: QUEUE_BOARD_ACCESS };
-}
+/** A registered route and the access it declared: the authorization matrix reads the list. */
+export type RouteWithAccess = { method: string; url: string; access: RouteAccess };
 
-/** Paths whose routes must declare their access and whose callers are authenticated: /api and the queue board. */
-export function isGuardedPath(url: string): boolean {
-  if (url.startsWith('/api/')) return !url.startsWith('/api/docs');
-  return url === QUEUE_BOARD_PATH || /^\/admin\/queues[/?]/.test(url);
+const PLACE_ACCESS = Symbol('place access');
+type Place = FastifyInstance & { [PLACE_ACCESS]?: RouteAccess };
+
+/**
+ * Gives every route registered in `scope` (and the scopes inside it) that declares no access of
+ * its own the access `access`: for plugins of others (static files, Bull Board, Swagger UI) whose
+ * routes cannot say it themselves. Scopes inherit from their parent, so this reaches their plugins.
+ */
+export function declarePlaceAccess(scope: FastifyInstance, access: RouteAccess): void {
+  (scope as Place)[PLACE_ACCESS] = access;
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with its declared access, in the order registered. */
+    accessTable: RouteWithAccess[];
+  }
   interface FastifyContextConfig {
     access?: RouteAccess;
   }
@@ -77,15 +83,22 @@ export function requireRouteAccess(request: FastifyRequest): void {
   if (access !== 'authenticated' && !hasFeature(user, access.feature)) throw forbidden();
 }
 
+/**
+ * Deny by default: every route, wherever it lives, declares its access in `config.access` (or gets
+ * its place's, declarePlaceAccess) or the app does not build. Registered first, so no route escapes.
+ */
 export const accessPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('principal', null);
-
-  // Every /api route must say what it needs; a route without a declaration fails the boot.
-  app.addHook('onRoute', (route) => {
-    if (!isGuardedPath(route.url)) return;
-    applyPlaceAccess(route);
-    if (!route.config?.access) {
+  app.decorate('accessTable', [] as RouteWithAccess[]);
+  app.addHook('onRoute', function (this: FastifyInstance, route) {
+    const access = route.config?.access ?? (this as Place)[PLACE_ACCESS];
+    if (!access) {
       throw new Error(`Route ${route.method} ${route.url} declares no access requirement (config.access)`);
+    }
+    route.config = { ...route.config, access };
+    // HEAD routes are the automatic twins of GET routes and behave like them.
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.accessTable.push({ method, url: route.url, access });
     }
   });
 });

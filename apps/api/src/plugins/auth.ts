@@ -6,16 +6,12 @@ import type { Redis } from 'ioredis';
 import { OidcClients } from '../lib/oidc-clients.js';
 import { type AuthenticatedUser, toAuthenticatedUser } from '../lib/principal.js';
 import { clearSessionCookie, SESSION_COOKIE } from '../lib/session-cookie.js';
-import { applyPlaceAccess, isGuardedPath, type RouteAccess, requireRouteAccess } from './access.js';
+import { requireRouteAccess } from './access.js';
 import { HttpError } from './errors.js';
-
-export type ApiRoute = { method: string; url: string; access: RouteAccess | undefined };
 
 declare module 'fastify' {
   interface FastifyInstance {
     oidc: OidcClients;
-    /** Every /api route with its declared access: the authorization matrix test reads it. */
-    apiRoutes: ApiRoute[];
   }
   interface FastifyRequest {
     /** How request.principal was established. */
@@ -35,14 +31,13 @@ export const CSRF_MESSAGE =
 
 /**
  * Who is calling: a service account with `Authorization: Bearer <token>`, else the user of the
- * `portal_session` cookie. Runs on onRequest, before body validation, so an unauthenticated call
+ * `portal_session` cookie, for every route that is not public. Runs on onRequest, before body validation, so an unauthenticated call
  * answers 401 and an unpermitted one 403 whatever its body (requireRouteAccess, the one check of a
  * route's declared access). Cookie-authenticated writes must prove they come from the SPA (CSRF).
  */
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) => {
   const { config } = app;
   app.decorate('oidc', new OidcClients(config.oidcProviders, config.NODE_ENV !== 'production'));
-  app.decorate('apiRoutes', [] as ApiRoute[]);
   app.decorateRequest('authenticatedBy', null);
 
   await app.register(rateLimit, {
@@ -54,17 +49,11 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
       new HttpError(429, `Too many attempts. Please try again in ${context.after}.`),
   });
 
-  app.addHook('onRoute', (route) => {
-    if (!isGuardedPath(route.url)) return;
-    applyPlaceAccess(route);
-    // HEAD routes are the automatic twins of GET routes and behave like them.
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access: route.config?.access });
-    }
-  });
-
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/') && !isGuardedPath(request.url)) return;
+    // The matched route decides, whatever the URL's spelling. Public routes (pages, files, sign-in)
+    // read no session; no route matched (404) has nothing to protect.
+    const access = request.routeOptions.config?.access;
+    if (!access || access === 'public') return;
     request.principal = await authenticate(app, request);
     if (!request.principal && request.cookies[SESSION_COOKIE]) clearSessionCookie(reply, config.cookieSecure);
     if (request.authenticatedBy === 'session' && WRITE_METHODS.has(request.method) && !fromPortal(request)) {

@@ -14,8 +14,8 @@ export const COMPRESS_THRESHOLD = 1024;
 /**
  * Compresses JSON replies above COMPRESS_THRESHOLD with the encoding the client prefers (brotli
  * at quality 4, the plugin's default for dynamic content; 11 would cost 10x more CPU), and marks
- * API replies as private and not to be stored: they depend on who asks. A route that knows better
- * (a logo, a public image) sets its own Cache-Control.
+ * replies as private and not to be stored: they depend on who asks. A route that knows better
+ * (a logo, a public image, the SPA's files and pages) sets its own Cache-Control.
  */
 export const compressionPlugin = fp(async (app: FastifyInstance) => {
   await app.register(compress, {
@@ -25,8 +25,9 @@ export const compressionPlugin = fp(async (app: FastifyInstance) => {
     threshold: COMPRESS_THRESHOLD,
     customTypes: JSON_TYPES,
   });
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+  // Every reply, whatever route or spelling served it; the file server sets its own on the raw reply.
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control') && !reply.raw.hasHeader('cache-control')) {
       reply.header('cache-control', 'private, no-store');
     }
   });

@@ -101,7 +101,8 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: { queues: 
     },
   });
 
-  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+  // Public to the router: the scraper proves itself with METRICS_TOKEN, not a portal session.
+  app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     if (!bearerMatches(request, token)) {
       reply.header('www-authenticate', 'Bearer');
       throw new HttpError(401, 'Authentication required');

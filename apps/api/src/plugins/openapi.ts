@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { requireUser } from './access.js';
+import { declarePlaceAccess, requireUser } from './access.js';
 import { forbidden } from './errors.js';
 
 /** The API's map is for the portal's own people and systems, not for partners or strangers. */
@@ -25,5 +25,11 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
     },
   });
   if (app.config.API_DOCS === 'off') return;
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiHooks: { onRequest: internalOnly } });
+  // In a scope of its own, whose routes are for signed-in callers; internalOnly narrows that.
+  await app.register(async (docs) => {
+    declarePlaceAccess(docs, 'authenticated');
+    // On every route of the scope, the UI's files included (uiHooks leave those out).
+    docs.addHook('onRequest', internalOnly);
+    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+  });
 });

@@ -4,14 +4,13 @@ import { FastifyAdapter } from '@bull-board/fastify';
 import { type ProducerQueues, queueNames } from '@portal/queue';
 import type { FastifyInstance } from 'fastify';
 import { isDependencyUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '../lib/unavailable.js';
-import { QUEUE_BOARD_PATH } from './access.js';
+import { declarePlaceAccess, QUEUE_BOARD_ACCESS, QUEUE_BOARD_PATH } from './access.js';
 import { HttpError } from './errors.js';
 
 /**
  * Bull Board at /admin/queues: every queue's waiting, active, failed and delayed jobs, with retry
- * and clean. Its routes get QUEUE_BOARD_ACCESS (internal admins) from their place
- * (access.ts applyPlaceAccess), so the auth plugin's rule and the authorization matrix cover them
- * like /api routes.
+ * and clean. Its routes get QUEUE_BOARD_ACCESS (internal admins) from their scope
+ * (declarePlaceAccess), so the auth plugin's rule and the authorization matrix cover them like our own.
  */
 export async function queueBoardPlugin(app: FastifyInstance, options: { queues: ProducerQueues }) {
   const serverAdapter = new FastifyAdapter();
@@ -40,6 +39,7 @@ export async function queueBoardPlugin(app: FastifyInstance, options: { queues: 
     return answer(error.statusCode ?? 500, { message: 'An unexpected error occurred.' });
   });
   await app.register(async (board) => {
+    declarePlaceAccess(board, QUEUE_BOARD_ACCESS);
     board.addHook('onRequest', openQueues);
     await board.register(serverAdapter.registerPlugin(), { prefix: QUEUE_BOARD_PATH });
   });

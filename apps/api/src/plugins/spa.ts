@@ -1,15 +1,16 @@
 import { existsSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import { PAGES, PUBLIC_PAGE_PATHS } from '@portal/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { declarePlaceAccess } from './access.js';
 
 /** Hashed file names change with their content: a browser or CDN may keep them for a year. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html names the current hashed files: always asked again, never kept by a shared cache. */
 export const REVALIDATE = 'private, no-cache';
 
-const ASSETS_PATH = '/assets/';
 const DOCUMENT_ONLY_HEADERS = [
   'content-security-policy',
   'cross-origin-opener-policy',
@@ -27,39 +28,74 @@ const DOCUMENT_ONLY_HEADERS = [
   'accept-ranges',
 ];
 
-// Serves the built SPA with history fallback, so one port serves the whole portal: any GET
-// that is not an API call and not a file answers with index.html and the router takes over.
-// The build writes .br and .gz beside each text file (apps/web/vite-precompress.ts); they are
-// sent as they are to a browser that accepts them, so nothing is compressed per request.
+/** Every page of the SPA's route table (SPEC.md §2 and the public pages), as router paths. */
+export const SPA_PAGE_PATHS: readonly string[] = [
+  ...new Set([...Object.values(PAGES).map((page) => page.path), ...PUBLIC_PAGE_PATHS]),
+];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A hashed file of the build: sent without the document-only headers. */
+    asset?: boolean;
+  }
+}
+
+/**
+ * Serves the built SPA on the API's port. Its files are routes of their own (one per file of the
+ * build, found at start), and so is every page of the route table, answered with index.html
+ * whatever characters its parameters hold (a tenant user id is an e-mail address). Anything else
+ * is not found: a browser asking for a page gets index.html with 404 (the SPA's Page Not Found),
+ * any other caller JSON. All of it is public: the page asks the API who is signed in.
+ * The build writes .br and .gz beside each text file (apps/web/vite-precompress.ts); they are sent
+ * as they are to a browser that accepts them, so nothing is compressed per request.
+ */
 export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string }) => {
   const root = resolve(options.root);
   const assets = resolve(root, 'assets') + sep;
   const hasBuild = existsSync(resolve(root, 'index.html'));
+  const sendIndex = (reply: FastifyReply, status = 200) =>
+    reply.status(status).type('text/html').header('cache-control', REVALIDATE).sendFile('index.html');
+
   if (hasBuild) {
-    await app.register(fastifyStatic, {
-      root,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders: (response, path) => {
-        response.setHeader('cache-control', path.startsWith(assets) ? IMMUTABLE : REVALIDATE);
-        response.setHeader('vary', 'accept-encoding');
-      },
+    await app.register(async (files) => {
+      declarePlaceAccess(files, 'public');
+      files.addHook('onRoute', (route) => {
+        route.config = { ...route.config, asset: route.url.startsWith('/assets/') };
+      });
+      // A hashed script or stylesheet is no document: the page's policies (CSP, framing, referrer)
+      // do not apply to it, and a phone fetching twenty of them pays ~700 bytes each for nothing.
+      files.addHook('onSend', async (request, reply) => {
+        if (!request.routeOptions.config.asset || reply.statusCode !== 200) return;
+        for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+      });
+      await files.register(fastifyStatic, {
+        root,
+        wildcard: false,
+        index: false,
+        preCompressed: true,
+        cacheControl: false,
+        setHeaders: (response, path) => {
+          response.setHeader('cache-control', path.startsWith(assets) ? IMMUTABLE : REVALIDATE);
+          response.setHeader('vary', 'accept-encoding');
+        },
+      });
+      for (const path of SPA_PAGE_PATHS) {
+        files.get(path, { schema: { hide: true } }, async (_request, reply) => sendIndex(reply));
+      }
+      // Here, where reply.sendFile is: a scope without a prefix sets the handler for every path.
+      files.setNotFoundHandler((request, reply) => {
+        const wantsPage =
+          (request.method === 'GET' || request.method === 'HEAD') &&
+          String(request.headers.accept ?? '').includes('text/html');
+        return wantsPage ? sendIndex(reply, 404) : notFound(request, reply);
+      });
     });
+  } else {
+    app.setNotFoundHandler(notFound);
   }
-  // A hashed script or stylesheet is no document: the page's policies (CSP, framing, referrer)
-  // do not apply to it, and a phone fetching twenty of them pays ~700 bytes each for nothing.
-  app.addHook('onSend', async (request, reply) => {
-    if (!request.url.startsWith(ASSETS_PATH) || reply.statusCode !== 200) return;
-    for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
-  });
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    const isPage = request.method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path);
-    if (hasBuild && isPage) {
-      return reply.type('text/html').header('cache-control', REVALIDATE).sendFile('index.html');
-    }
-    return reply.status(404).send({ message: `Route ${request.method} ${path} not found` });
-  });
 });
+
+function notFound(request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?')[0] ?? '';
+  return reply.status(404).send({ message: `Route ${request.method} ${path} not found` });
+}

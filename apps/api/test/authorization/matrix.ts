@@ -60,6 +60,49 @@ function fill(path: string, params: Params): string {
   });
 }
 
+/**
+ * How the matrix reaches the app: `inject` (Fastify's in-process request), or `socket`, a real
+ * HTTP request to the listening server, so the router and not a test shortcut decides.
+ */
+export type Transport = 'inject' | 'socket';
+
+async function send(
+  app: FastifyInstance,
+  transport: Transport,
+  request: {
+    method: string;
+    url: string;
+    query?: Record<string, string>;
+    body?: JsonBody;
+    headers: Record<string, string>;
+  },
+): Promise<number> {
+  if (transport === 'inject') {
+    const reply = await app.inject({
+      method: request.method as 'GET',
+      url: request.url,
+      query: request.query,
+      ...(request.body !== undefined && { payload: request.body as object }),
+      headers: request.headers,
+    });
+    return reply.statusCode;
+  }
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the matrix app is not listening');
+  const search = new URLSearchParams(request.query).toString();
+  const reply = await fetch(`http://127.0.0.1:${address.port}${request.url}${search ? `?${search}` : ''}`, {
+    method: request.method,
+    redirect: 'manual',
+    headers: {
+      ...request.headers,
+      ...(request.body !== undefined && { 'content-type': 'application/json' }),
+    },
+    ...(request.body !== undefined && { body: JSON.stringify(request.body) }),
+  });
+  await reply.arrayBuffer();
+  return reply.status;
+}
+
 /** What each persona gets from the row's route, with `partnerFor` choosing the partner in the path. */
 export async function run(
   app: FastifyInstance,
@@ -67,6 +110,7 @@ export async function run(
   ids: MatrixIds,
   row: RouteRow,
   partnerFor: (persona: Persona) => PartnerGrant | null = () => null,
+  transport: Transport = 'inject',
 ): Promise<Statuses> {
   const [method, path] = row.route.split(' ') as [string, string];
   const actual = {} as Statuses;
@@ -77,14 +121,13 @@ export async function run(
       ...(partner && { accessTypeCode: partner.accessTypeCode, partnerCode: partner.partnerCode }),
     };
     const body = typeof row.body === 'function' ? row.body(ids) : row.body;
-    const reply = await app.inject({
-      method: method as 'GET',
+    actual[persona] = await send(app, transport, {
+      method,
       url: fill(path, params),
       query: typeof row.query === 'function' ? row.query(ids) : row.query,
-      ...(body !== undefined && { payload: body as object }),
+      body,
       headers: await personas.headers(persona),
     });
-    actual[persona] = reply.statusCode;
   }
   return actual;
 }

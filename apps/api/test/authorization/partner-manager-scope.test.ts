@@ -34,7 +34,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const administrationRoutes = () =>
-  t.app.apiRoutes.flatMap((r) =>
+  t.app.accessTable.flatMap((r) =>
     typeof r.access === 'object' && isAdministration(r.access.feature)
       ? [{ key: `${r.method} ${r.url}`, feature: r.access.feature }]
       : [],

@@ -2,11 +2,12 @@ import { adminRoutesTable } from './admin-routes-table.js';
 import { dashboardRoutesTable } from './dashboard-routes-table.js';
 import { formRoutesTable } from './form-routes-table.js';
 import { partnerRoute, type RouteRow, route } from './matrix.js';
+import { operationsRoutesTable } from './operations-routes-table.js';
 import { queueBoardRoutesTable } from './queue-board-routes-table.js';
 import { reportRoutesTable } from './report-routes-table.js';
 import { tenantRoutesTable } from './tenant-routes-table.js';
 
-// THE AUTHORIZATION MATRIX: every /api route against every persona. A new route adds ONE line
+// THE AUTHORIZATION MATRIX: every registered route against every persona. A new route adds ONE line
 // here (the matrix test fails while a registered route has no row, or a row has no route).
 //
 //   route('METHOD /api/path/:param', 'anon ext dash staff ops admin tenant svc', { params, query, body })
@@ -121,4 +122,5 @@ export const routesTable: RouteRow[] = [
   ...reportRoutesTable,
   ...tenantRoutesTable,
   ...queueBoardRoutesTable,
+  ...operationsRoutesTable,
 ];

@@ -102,7 +102,7 @@ describe('the embedded demo Tableau', () => {
     const signin = await t.app.inject({
       method: 'POST',
       url: '/vizportal/api/web/v1/auth/embed/signin',
-      headers: { cookie, 'content-type': 'application/json' },
+      headers: { cookie, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
       payload: { siteName: 'demo', jwt: token },
     });
     expect(signin.statusCode).toBe(200);
@@ -117,7 +117,7 @@ describe('the embedded demo Tableau', () => {
     const forged = await t.app.inject({
       method: 'POST',
       url: '/vizportal/api/web/v1/auth/embed/signin',
-      headers: { cookie, 'content-type': 'application/json' },
+      headers: { cookie, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
       payload: { siteName: 'demo', jwt: `${token.slice(0, -2)}xx` },
     });
     expect(forged.statusCode).toBe(401);

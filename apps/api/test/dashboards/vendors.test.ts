@@ -158,7 +158,7 @@ describe('Tableau connected app', () => {
     const signin = await t.app.inject({
       method: 'POST',
       url: '/vizportal/api/web/v1/auth/embed/signin',
-      headers: { cookie: cookie ?? '', 'content-type': 'application/json' },
+      headers: { cookie: cookie ?? '', 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
       payload: { siteName: 'demo', jwt: token },
     });
     expect(signin.statusCode).toBe(200);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../../web/vite-precompress.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { seedPersonas } from '../support/personas.js';
+import { rawRequest } from '../support/raw-http.js';
 
 // The built SPA as the API serves it: hashed assets precompressed at build time (the Vite plugin
 // of apps/web, run here on a small build) and kept a year; index.html asked again every time.
@@ -67,7 +68,7 @@ describe('the SPA build as served', () => {
   });
 
   it('never lets index.html be kept as immutable, nor by a shared cache', async () => {
-    for (const url of ['/', '/reports/EXT/P1', '/index.html']) {
+    for (const url of ['/', '/partners/EXT/P1/report-categories', '/index.html']) {
       const reply = await t.app.inject({ url, headers: { 'accept-encoding': 'br' } });
       expect(reply.statusCode, url).toBe(200);
       expect(reply.headers['cache-control'], url).toBe('private, no-cache');
@@ -90,5 +91,50 @@ describe('the SPA build as served', () => {
     expect(small.statusCode).toBe(401);
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('answers every page of the route table with index.html, whatever its ids hold (an e-mail)', async () => {
+    for (const url of [
+      '/admin/saas-acme/saas-users/edit/analyst@acme.example',
+      '/admin/users/partner@demo.portal/edit',
+      '/partners/EXT/B.J.S/report-categories/Daily.v2/reports',
+      '/forms/bjs-disputes/12/edit',
+      '/invitation/4f1c2a9e-0000-4000-8000-000000000000',
+      '/login?error=x',
+    ]) {
+      const reply = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(reply.statusCode, url).toBe(200);
+      expect(reply.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(reply.headers['cache-control'], url).toBe('private, no-cache');
+    }
+  });
+
+  it('answers a path no page has with 404: the SPA for a browser, JSON for anyone else', async () => {
+    for (const url of ['/no-such-page', '/healthz/', '/api/no-such-call', '/assets/missing.js']) {
+      const browser = await t.app.inject({ url, headers: { accept: 'text/html,*/*' } });
+      expect(browser.statusCode, url).toBe(404);
+      expect(browser.headers['content-type'], url).toMatch(/^text\/html/);
+      const client = await t.app.inject({ url, headers: { accept: 'application/json' } });
+      expect(client.statusCode, url).toBe(404);
+      expect(client.json(), url).toEqual({ message: `Route GET ${url} not found` });
+    }
+  });
+
+  it('refuses paths spelled with empty or dot segments or backslashes, pages included', async () => {
+    // Over a socket: an injected request's URL is resolved before the server sees it.
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    for (const target of [
+      '//api/users',
+      '/./api/users',
+      '/partners/%2e%2e/admin',
+      '/faqs/..',
+      '/a\\b',
+      '/%5capi',
+    ]) {
+      const reply = await rawRequest(port, { method: 'GET', target, headers: { accept: 'text/html' } });
+      expect(reply.status, target).toBe(400);
+    }
   });
 });

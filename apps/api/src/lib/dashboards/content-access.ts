@@ -1,28 +1,12 @@
-import { findActiveSession, findActiveUser, findDashboardsUnderStem } from '@portal/db';
+import { findDashboardsUnderStem } from '@portal/db';
 import {
   canViewDashboard,
   dashboardCoversPath,
   dashboardPathStem,
   proxiedDashboardType,
 } from '@portal/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type AuthenticatedUser, toAuthenticatedUser } from '../principal.js';
-import { SESSION_COOKIE } from '../session-cookie.js';
-
-/**
- * The signed-in user of a request for dashboard content. Content paths are not /api paths, so the
- * auth plugin leaves them alone; frames carry the session cookie, never a bearer token.
- */
-export async function contentUser(
-  app: FastifyInstance,
-  request: FastifyRequest,
-): Promise<AuthenticatedUser | null> {
-  const sessionId = request.cookies[SESSION_COOKIE];
-  if (!sessionId) return null;
-  const session = await findActiveSession(app.db, sessionId, app.config.SESSION_IDLE_MINUTES);
-  const user = session ? await findActiveUser(app.db, session.userId) : undefined;
-  return session && user ? toAuthenticatedUser(user, session) : null;
-}
+import type { FastifyInstance } from 'fastify';
+import type { AuthenticatedUser } from '../principal.js';
 
 /** May this user fetch this /content/… or /t/… path: it lies under a dashboard the user may open. */
 export async function mayFetchContent(
