@@ -60,10 +60,10 @@ describe('operational forms in Chromium', () => {
     await row.waitFor();
     await row.getByText('Pending').waitFor();
 
-    // Edit it: the new account number shows, masked.
+    // Edit it: the field shows the number as the API sends it, redacted to its last four.
     await row.getByRole('link', { name: 'Edit' }).click();
     await page.getByRole('heading', { name: 'Edit Customer Invoice Request', level: 1 }).waitFor();
-    await expect.poll(() => page.getByLabel('Account Number').inputValue()).toBe('4111222233338642');
+    await expect.poll(() => page.getByLabel('Account Number').inputValue()).toBe('************8642');
     await expectBatchNote(page, 'invoices');
     await page.getByLabel('Account Number').fill('4111222233339753');
     await page.getByRole('button', { name: 'Save' }).click();

@@ -1,10 +1,12 @@
-import { dateToEpochSeconds } from '@portal/domain';
+import { dateToEpochSeconds, redactAccountNumber } from '@portal/domain';
 import type { InvoiceRequest } from '@portal/domain/api/forms';
 import type { Selectable } from 'kysely';
 import type { Db } from './db.js';
 import type { CustomerInvoiceRequestsTable } from './schema.js';
 
-// Customer invoice requests (SPEC.md §3): pending until the end-of-day batch takes them.
+// Customer invoice requests (SPEC.md §3): pending until the end-of-day batch takes them. A
+// request leaves this module with its account number redacted (the last four behind asterisks):
+// only the batch file, read by form-batches.ts, has it whole.
 
 export type InvoiceRequestValues = {
   accountNumber: string;
@@ -19,7 +21,7 @@ export type PendingChange<T> = T | { batched: true } | { notFound: true };
 export function toInvoiceRequest(row: Selectable<CustomerInvoiceRequestsTable>): InvoiceRequest {
   return {
     recordId: row.record_id,
-    accountNumber: row.account_number,
+    accountNumber: redactAccountNumber(row.account_number),
     startDate: dateToEpochSeconds(row.start_date),
     endDate: dateToEpochSeconds(row.end_date),
     status: row.batch_id === null ? 'pending' : 'processed',
@@ -74,13 +76,18 @@ async function lockPending(db: Db, recordId: number) {
   return row;
 }
 
+/**
+ * Locks the pending record and stores what `change` makes of it: `change` gets the stored account
+ * number, which the edit may keep without having seen it, and may throw to refuse the edit.
+ */
 export async function updatePendingInvoiceRequest(
   db: Db,
   recordId: number,
-  values: InvoiceRequestValues,
+  change: (stored: { accountNumber: string }) => InvoiceRequestValues,
 ): Promise<PendingChange<{ before: InvoiceRequest; after: InvoiceRequest }>> {
   const found = await lockPending(db, recordId);
   if ('notFound' in found || 'batched' in found) return found;
+  const values = change({ accountNumber: found.account_number });
   const row = await db
     .updateTable('customer_invoice_requests')
     .set({

@@ -1,11 +1,13 @@
 import { csvCell } from './csv.js';
 import type { BatchKind } from './form-batch.js';
 import { disputeReasonCode, type NormalizedDispute } from './operational-forms.js';
+import { withoutUnsafeFormCharacters } from './operational-forms-text.js';
 
 // The batch files of the operational forms (docs/batch-files.md): CSV, CRLF lines, a header
 // line, one record a line in record-id order, amounts in cents, then one trailer line with the
 // batch date, the record count, the total in cents and the SHA-256 of every byte before the
 // trailer. Nothing in a file depends on when it was written, so a re-run writes the same bytes.
+// Every CRLF of a file ends a line: no field holds a line break (batchFileCell).
 
 export const BATCH_FILE_CONTENT_TYPE = 'text/csv';
 
@@ -53,7 +55,23 @@ export type InvoiceFileRecord = {
   endDate: string;
 };
 
-const line = (cells: readonly (string | number | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+const FORMULA_START = /^[=+\-@]/;
+
+/**
+ * One field of a batch file (issue 23). The forms refuse line breaks, other control characters
+ * and text-direction marks, but the receiving system reads the file line by line, so the writer
+ * does not rely on that: it REMOVES every such character from a field (a record stored before
+ * the rule, or by hand, must neither plant a line nor stop the day's batch). No field therefore
+ * holds CR or LF. A field a spreadsheet would read as a formula gets a leading `'` by csvCell;
+ * the test here is on the NFKC form too, so that the full-width `＝` `＋` `－` `＠` (which some
+ * spreadsheets take as their ASCII twins) are caught as well.
+ */
+export function batchFileCell(value: string | number | null): string {
+  const text = withoutUnsafeFormCharacters(value === null ? '' : String(value));
+  return csvCell(FORMULA_START.test(text.normalize('NFKC')) ? `'${text}` : text);
+}
+
+const line = (cells: readonly (string | number | null)[]) => `${cells.map(batchFileCell).join(',')}\r\n`;
 
 export function batchFileHeader(kind: BatchKind): string {
   return line(kind === 'disputes' ? DISPUTE_FILE_HEADER : INVOICE_FILE_HEADER);

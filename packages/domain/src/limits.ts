@@ -34,3 +34,10 @@ export function isViewableFile(fileName: string): boolean {
  */
 export const MAX_IMAGE_SIDE_PX = 10_000;
 export const MAX_IMAGE_PIXELS = 25_000_000;
+
+/**
+ * The earliest day an operational form's date may name (issue 23): transaction, message, start and
+ * end dates. Card networks keep disputes to months and statements to years, so a day before this
+ * is a typing mistake (1900, or 1969-12-31 from an epoch of -1), never a real request.
+ */
+export const EARLIEST_FORM_DATE = '2000-01-01';

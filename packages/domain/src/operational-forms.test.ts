@@ -4,11 +4,14 @@ import {
   type DisputeFormInput,
   dateToEpochSeconds,
   disputeFormProblems,
+  editedAccountNumber,
   FORM_MESSAGES,
   formatUsd,
   invoiceRequestProblems,
+  isRedactedAccountNumber,
   maskAccountNumber,
   normalizeDispute,
+  redactAccountNumber,
 } from './operational-forms.js';
 
 const TODAY = '2026-11-23';
@@ -89,7 +92,7 @@ describe('retailer disputes', () => {
     [{ merchantId: '12345678901234' }, 'merchantId', FORM_MESSAGES.merchantId],
     [{ acquirerRefId: 'x'.repeat(24) }, 'acquirerRefId', FORM_MESSAGES.acquirerRefId],
     [{ disputeAmount: 1.234 }, 'disputeAmount', FORM_MESSAGES.amount],
-    [{ transactionAmount: -1 }, 'transactionAmount', FORM_MESSAGES.amount],
+    [{ transactionAmount: -1 }, 'transactionAmount', FORM_MESSAGES.amountAboveZero],
     [{ disputeReasonDesc: 'other' }, 'disputeReasonDesc', FORM_MESSAGES.reason],
     [{ transactionDate: day('2026-12-01') }, 'transactionDate', FORM_MESSAGES.futureDate],
     [{ issuerClaimId: ' ' }, 'issuerClaimId', 'This field is required.'],
@@ -119,4 +122,208 @@ describe('retailer disputes', () => {
   });
 
   it('shows amounts as US dollars', () => expect(formatUsd(123456)).toBe('$1,234.56'));
+});
+
+// Issue 23: the bounds a card operations team expects, and the characters a batch file line may not hold.
+
+describe('dates are not before EARLIEST_FORM_DATE (2000-01-01)', () => {
+  const invoice = {
+    accountNumber: '1234567890123456',
+    startDate: day('2026-11-01'),
+    endDate: day('2026-11-20'),
+  };
+  it.each([
+    ['startDate', '2000-01-01', []],
+    ['startDate', '1999-12-31', [{ field: 'startDate', message: FORM_MESSAGES.earliestDate }]],
+    ['startDate', '1900-01-01', [{ field: 'startDate', message: FORM_MESSAGES.earliestDate }]],
+    ['endDate', '1969-12-31', [{ field: 'endDate', message: FORM_MESSAGES.earliestDate }]],
+  ])('invoice %s of %s', (field, date, expected) => {
+    const input = { ...invoice, startDate: day('2000-01-01'), [field]: day(date) };
+    expect(invoiceRequestProblems(input, TODAY)).toEqual(expected);
+  });
+
+  const item = {
+    disputeReasonDesc: 'late presentment',
+    transactionDate: day('2026-11-10'),
+    lastFourCardNum: '4242',
+    disputeAmount: 12.5,
+    transactionAmount: 40,
+    issuerClaimId: 'IC-1',
+    issuerClaimTransactionId: 'ICT-1',
+    merchantId: 'M123',
+    acquirerRefId: 'ARN-1',
+  };
+  const form = {
+    messageType: 'claim-request',
+    customerId: '42',
+    bin: '630220',
+    messageDate: day('2026-11-20'),
+  };
+  it.each([
+    ['2000-01-01', []],
+    ['1999-12-31', [{ field: 'messageDate', message: FORM_MESSAGES.earliestDate }]],
+    ['1969-12-31', [{ field: 'messageDate', message: FORM_MESSAGES.earliestDate }]],
+  ])('message date of %s', (date, expected) => {
+    expect(disputeFormProblems({ ...form, messageDate: day(date), disputes: [item] }, TODAY)).toEqual(
+      expected,
+    );
+  });
+  it.each([
+    ['2000-01-01', []],
+    ['1999-12-31', [{ field: 'disputes.0.transactionDate', message: FORM_MESSAGES.earliestDate }]],
+    ['1900-01-01', [{ field: 'disputes.0.transactionDate', message: FORM_MESSAGES.earliestDate }]],
+  ])('transaction date of %s', (date, expected) => {
+    const disputes = [{ ...item, transactionDate: day(date) }];
+    expect(disputeFormProblems({ ...form, disputes }, TODAY)).toEqual(expected);
+  });
+  it('says the earliest day in the portal date format', () =>
+    expect(FORM_MESSAGES.earliestDate).toBe('The date cannot be before 01/01/2000.'));
+});
+
+describe('amounts are above zero, and a dispute amount is not above its transaction amount', () => {
+  const item = {
+    disputeReasonDesc: 'late presentment',
+    transactionDate: day('2026-11-10'),
+    lastFourCardNum: '4242',
+    disputeAmount: 12.5,
+    transactionAmount: 40,
+    issuerClaimId: 'IC-1',
+    issuerClaimTransactionId: 'ICT-1',
+    merchantId: 'M123',
+    acquirerRefId: 'ARN-1',
+  };
+  const form = {
+    messageType: 'claim-request',
+    customerId: '42',
+    bin: '630220',
+    messageDate: day('2026-11-20'),
+  };
+  const problemsOf = (change: object) =>
+    disputeFormProblems({ ...form, disputes: [{ ...item, ...change }] }, TODAY);
+  const on = (field: string, message: string) => [{ field: `disputes.0.${field}`, message }];
+
+  it.each([
+    [{ disputeAmount: 0.01, transactionAmount: 0.01 }, []],
+    [{ disputeAmount: 40, transactionAmount: 40 }, []],
+    [{ disputeAmount: 0.3, transactionAmount: 0.1 + 0.2 }, []],
+    [{ disputeAmount: 0 }, on('disputeAmount', FORM_MESSAGES.amountAboveZero)],
+    [{ disputeAmount: -0.01 }, on('disputeAmount', FORM_MESSAGES.amountAboveZero)],
+    [{ transactionAmount: 0, disputeAmount: 0.01 }, on('transactionAmount', FORM_MESSAGES.amountAboveZero)],
+    [
+      { disputeAmount: 40.01, transactionAmount: 40 },
+      on('disputeAmount', FORM_MESSAGES.disputeAboveTransaction),
+    ],
+    [
+      { disputeAmount: 1000, transactionAmount: 1 },
+      on('disputeAmount', FORM_MESSAGES.disputeAboveTransaction),
+    ],
+    [{ disputeAmount: 0.001 }, on('disputeAmount', FORM_MESSAGES.amount)],
+  ])('%o', (change, expected) => expect(problemsOf(change)).toEqual(expected));
+});
+
+describe('free-text identifiers hold no line break, control character or text-direction mark', () => {
+  const item = {
+    disputeReasonDesc: 'late presentment',
+    transactionDate: day('2026-11-10'),
+    lastFourCardNum: '4242',
+    disputeAmount: 12.5,
+    transactionAmount: 40,
+    issuerClaimId: 'IC-1',
+    issuerClaimTransactionId: 'ICT-1',
+    merchantId: 'M123',
+    acquirerRefId: 'ARN-1',
+    acquirerClaimId: 'AC-1',
+    chargebackReferenceId: 'CB-1',
+  };
+  const form = {
+    messageType: 'outcome-chargeback',
+    customerId: '42',
+    bin: '630220',
+    messageDate: day('2026-11-20'),
+  };
+  const FIELDS = [
+    'issuerClaimId',
+    'issuerClaimTransactionId',
+    'merchantId',
+    'acquirerRefId',
+    'acquirerClaimId',
+    'chargebackReferenceId',
+  ] as const;
+  const problemsOf = (field: string, value: string) =>
+    disputeFormProblems({ ...form, disputes: [item, { ...item, [field]: value }] }, TODAY);
+
+  it.each(FIELDS)('refuses a planted trailer line in %s', (field) => {
+    expect(problemsOf(field, 'a\r\nTRAILER,2026-11-23,0,0,x')).toEqual([
+      { field: `disputes.1.${field}`, message: FORM_MESSAGES.unsafeText },
+    ]);
+  });
+  it.each([
+    ['LF', 'A\nB'],
+    ['CR', 'A\rB'],
+    ['tab', 'A\tB'],
+    ['U+001F', 'A\u001fB'],
+    ['DEL', 'A\u007fB'],
+    ['NEL U+0085', 'A\u0085B'],
+    ['U+009F', 'A\u009fB'],
+    ['right-to-left override', '\u202eA1'],
+    ['left-to-right embedding', 'A\u202aB'],
+    ['first strong isolate', 'A\u2068B'],
+    ['pop directional isolate', 'A\u2069B'],
+    ['right-to-left mark', 'A\u200fB'],
+    ['left-to-right mark', 'A\u200eB'],
+    ['Arabic letter mark', 'A\u061cB'],
+    ['line separator', 'A\u2028B'],
+  ])('refuses %s inside a value', (_, value) => {
+    expect(problemsOf('merchantId', value)).toEqual([
+      { field: 'disputes.1.merchantId', message: FORM_MESSAGES.unsafeText },
+    ]);
+  });
+  it.each([
+    ['a space', 'A B'],
+    ['a no-break space (U+00A0, after C1)', 'A\u00a0B'],
+    ['a tilde (U+007E, before DEL)', 'A~B'],
+    ['U+206A (after the isolates)', 'A\u206aB'],
+    ['U+202F (after the overrides)', 'A\u202fB'],
+    ['letters of other scripts', 'Ĳ-ß-ע'],
+    ['a trailing line break, which trimming drops', 'IC-1\r\n'],
+  ])('accepts %s', (_, value) => {
+    expect(problemsOf('merchantId', value)).toEqual([]);
+  });
+});
+
+describe('the account number the API sends: redacted, and kept when sent back unchanged', () => {
+  const valid = {
+    accountNumber: '1234567890123456',
+    startDate: day('2026-11-01'),
+    endDate: day('2026-11-20'),
+  };
+  it('hides all but the last four, in 16 characters', () => {
+    expect(redactAccountNumber('1234567890123456')).toBe('************3456');
+    expect(isRedactedAccountNumber('************3456')).toBe(true);
+    expect(isRedactedAccountNumber('1234567890123456')).toBe(false);
+    expect(isRedactedAccountNumber('***********3456')).toBe(false);
+  });
+  it('accepts the redacted value on an edit only when it is the one given', () => {
+    const redacted = { ...valid, accountNumber: '************3456' };
+    expect(invoiceRequestProblems(redacted, TODAY, '************3456')).toEqual([]);
+    const refused = [{ field: 'accountNumber', message: FORM_MESSAGES.accountNumber }];
+    expect(invoiceRequestProblems(redacted, TODAY)).toEqual(refused);
+    expect(invoiceRequestProblems(redacted, TODAY, '************3457')).toEqual(refused);
+    expect(
+      invoiceRequestProblems({ ...valid, accountNumber: '****3456' }, TODAY, '************3456'),
+    ).toEqual(refused);
+    expect(
+      invoiceRequestProblems({ ...valid, accountNumber: '9999888877776666' }, TODAY, '************3456'),
+    ).toEqual([]);
+  });
+  it.each([
+    ['************3456', '1234567890123456'],
+    [' ************3456 ', '1234567890123456'],
+    ['9999888877776666', '9999888877776666'],
+    ['************3457', null],
+    ['****3456', null],
+    ['123456789012345', null],
+  ])('an edit sending %s stores %s', (sent, expected) => {
+    expect(editedAccountNumber(sent, '1234567890123456')).toBe(expected);
+  });
 });

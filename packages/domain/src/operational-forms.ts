@@ -1,9 +1,15 @@
 import { type FieldProblem, problems, requiredProblem } from './field-problem.js';
+import { formatUsDate } from './iso-date.js';
+import { EARLIEST_FORM_DATE } from './limits.js';
 import { MESSAGES } from './messages.js';
+import { hasUnsafeFormCharacter } from './operational-forms-text.js';
 
 // The operational forms' rules (SPEC.md §3, §4, §5, §9): customer invoice requests and retailer
 // disputes. The SPA runs them before sending and the API runs them again; dates arrive as epoch
-// seconds (§3) and are calendar days in UTC (§9), compared with today's UTC date.
+// seconds (§3) and are calendar days in UTC (§9), compared with today's UTC date. Bounds beyond
+// the spec (issue 23): dates from EARLIEST_FORM_DATE to today, amounts above zero, a dispute
+// amount not above its transaction amount, and free-text identifiers without line breaks, other
+// control characters or text-direction marks (operational-forms-text.ts).
 
 /** FORMS_RETAILER: the retailer of /forms/{retailer}-disputes, a lower-case URL segment. */
 export const DEFAULT_FORMS_RETAILER = 'bjs';
@@ -45,6 +51,7 @@ export function disputeReasonCode(description: string): string | undefined {
 export const FORM_MESSAGES = {
   accountNumber: 'Account number must be 16 digits.',
   futureDate: 'The date cannot be in the future.',
+  earliestDate: `The date cannot be before ${formatUsDate(EARLIEST_FORM_DATE)}.`,
   invalidDate: 'Enter a valid date.',
   startAfterEnd: 'Start date must be on or before the end date.',
   customerId: 'Customer ID must contain digits only.',
@@ -55,6 +62,10 @@ export const FORM_MESSAGES = {
   bin: 'Choose the BIN from the list.',
   messageType: 'Choose claim-request or outcome-chargeback.',
   amount: 'Enter an amount in US dollars with at most two decimals.',
+  amountAboveZero: 'Enter an amount above zero.',
+  disputeAboveTransaction: 'The dispute amount cannot be more than the transaction amount.',
+  unsafeText:
+    'This value cannot contain line breaks, tabs, other control characters or text-direction marks.',
   noDisputes: 'Add at least one dispute.',
   tooManyDisputes: `At most ${MAX_DISPUTES_PER_FORM} disputes can be sent at once.`,
   batched: 'This record has already been processed in a batch and can no longer be changed or deleted.',
@@ -80,7 +91,9 @@ function dateProblem<F extends string>(field: F, value: DateValue, today: string
   if (value === null || value === undefined) return { field, message: MESSAGES.required };
   if (!Number.isFinite(value) || Math.abs(value) > 400 * 365 * DAY_SECONDS)
     return { field, message: FORM_MESSAGES.invalidDate };
-  return epochSecondsToDate(value) > today ? { field, message: FORM_MESSAGES.futureDate } : null;
+  const date = epochSecondsToDate(value);
+  if (date < EARLIEST_FORM_DATE) return { field, message: FORM_MESSAGES.earliestDate };
+  return date > today ? { field, message: FORM_MESSAGES.futureDate } : null;
 }
 
 function patternProblem<F extends string>(field: F, value: string, pattern: RegExp, message: string) {
@@ -89,6 +102,11 @@ function patternProblem<F extends string>(field: F, value: string, pattern: RegE
 
 function maxProblem<F extends string>(field: F, value: string, max: number, message: string) {
   return value.trim().length > max ? { field, message } : null;
+}
+
+/** Judged on the trimmed value, the one stored: a pasted trailing tab or line break is dropped. */
+function unsafeTextProblem<F extends string>(field: F, value: string | null | undefined) {
+  return hasUnsafeFormCharacter((value ?? '').trim()) ? { field, message: FORM_MESSAGES.unsafeText } : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -101,17 +119,26 @@ export type InvoiceRequestInput = {
 };
 export type InvoiceField = keyof InvoiceRequestInput;
 
+const ACCOUNT_NUMBER = /^[0-9]{16}$/;
+const REDACTED_ACCOUNT_NUMBER = /^\*{12}[0-9]{4}$/;
+
 /**
- * §5: account number required, 16 digits; both dates required and not in the future. A start
- * after the end is refused (not swapped): the user may have mistyped either date.
+ * §5: account number required, 16 digits; both dates required, not in the future and not before
+ * EARLIEST_FORM_DATE. A start after the end is refused (not swapped): the user may have mistyped
+ * either date. On an edit, `keptAccountNumber` is the redacted number the API sent: sent back
+ * unchanged, it keeps the stored number.
  */
 export function invoiceRequestProblems(
   input: InvoiceRequestInput,
   today: string,
+  keptAccountNumber?: string,
 ): FieldProblem<InvoiceField>[] {
+  const keeps = keptAccountNumber !== undefined && input.accountNumber.trim() === keptAccountNumber;
   const found = problems<InvoiceField>(
     requiredProblem('accountNumber', input.accountNumber),
-    patternProblem('accountNumber', input.accountNumber, /^[0-9]{16}$/, FORM_MESSAGES.accountNumber),
+    keeps
+      ? null
+      : patternProblem('accountNumber', input.accountNumber, ACCOUNT_NUMBER, FORM_MESSAGES.accountNumber),
     dateProblem('startDate', input.startDate, today),
     dateProblem('endDate', input.endDate, today),
   );
@@ -127,6 +154,30 @@ export function invoiceRequestProblems(
 /** The account number as the list shows it: its last four digits only. */
 export function maskAccountNumber(accountNumber: string): string {
   return `•••• •••• •••• ${accountNumber.slice(-4)}`;
+}
+
+/**
+ * The account number as the API sends it (docs/batch-files.md: the screens show the last four,
+ * only the batch file has it whole): twelve asterisks and the last four, 16 characters like the
+ * number itself, so the edit form's field holds it as it is.
+ */
+export function redactAccountNumber(accountNumber: string): string {
+  return `${'*'.repeat(ACCOUNT_NUMBER_LENGTH - LAST_FOUR_LENGTH)}${accountNumber.slice(-LAST_FOUR_LENGTH)}`;
+}
+
+/** True for a value shaped like redactAccountNumber's, whichever number it hides. */
+export function isRedactedAccountNumber(value: string): boolean {
+  return REDACTED_ACCOUNT_NUMBER.test(value.trim());
+}
+
+/**
+ * The account number an edit stores: the stored one when the edit sends back its redacted form
+ * unchanged, the sent one when it is 16 digits, else null (refused with the account number rule).
+ */
+export function editedAccountNumber(sent: string, stored: string): string | null {
+  const value = sent.trim();
+  if (value === redactAccountNumber(stored)) return stored;
+  return ACCOUNT_NUMBER.test(value) ? value : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -158,14 +209,18 @@ export type DisputeFormInput = DisputeSharedInput & { disputes: DisputeItemInput
 function amountProblem<F extends string>(field: F, value: number | null | undefined) {
   if (value === null || value === undefined) return { field, message: MESSAGES.required };
   const cents = value * 100;
-  if (
-    !Number.isFinite(value) ||
-    value < 0 ||
-    Math.abs(cents - Math.round(cents)) > 1e-6 ||
-    cents > MAX_AMOUNT_CENTS
-  )
+  if (!Number.isFinite(value) || Math.abs(cents - Math.round(cents)) > 1e-6 || cents > MAX_AMOUNT_CENTS)
     return { field, message: FORM_MESSAGES.amount };
-  return null;
+  return value <= 0 ? { field, message: FORM_MESSAGES.amountAboveZero } : null;
+}
+
+/** A dispute claims part or all of its transaction, never more; judged once both amounts are valid. */
+function disputeAboveTransactionProblem<F extends string>(field: F, item: DisputeItemInput) {
+  const { disputeAmount, transactionAmount } = item;
+  if (amountProblem(field, disputeAmount) || amountProblem(field, transactionAmount)) return null;
+  return toCents(disputeAmount as number) > toCents(transactionAmount as number)
+    ? { field, message: FORM_MESSAGES.disputeAboveTransaction }
+    : null;
 }
 
 /** Amount in dollars to whole cents (the batch file and totals work in cents). */
@@ -211,10 +266,13 @@ export function disputeItemProblems(
     requiredProblem(f('lastFourCardNum'), item.lastFourCardNum),
     patternProblem(f('lastFourCardNum'), item.lastFourCardNum, /^[0-9]{4}$/, FORM_MESSAGES.lastFour),
     amountProblem(f('disputeAmount'), item.disputeAmount),
+    disputeAboveTransactionProblem(f('disputeAmount'), item),
     amountProblem(f('transactionAmount'), item.transactionAmount),
     requiredProblem(f('issuerClaimId'), item.issuerClaimId),
+    unsafeTextProblem(f('issuerClaimId'), item.issuerClaimId),
     maxProblem(f('issuerClaimId'), item.issuerClaimId, TEXT_MAX, `Use at most ${TEXT_MAX} characters.`),
     requiredProblem(f('issuerClaimTransactionId'), item.issuerClaimTransactionId),
+    unsafeTextProblem(f('issuerClaimTransactionId'), item.issuerClaimTransactionId),
     maxProblem(
       f('issuerClaimTransactionId'),
       item.issuerClaimTransactionId,
@@ -222,10 +280,13 @@ export function disputeItemProblems(
       `Use at most ${TEXT_MAX} characters.`,
     ),
     requiredProblem(f('merchantId'), item.merchantId),
+    unsafeTextProblem(f('merchantId'), item.merchantId),
     maxProblem(f('merchantId'), item.merchantId, MERCHANT_ID_MAX, FORM_MESSAGES.merchantId),
     requiredProblem(f('acquirerRefId'), item.acquirerRefId),
+    unsafeTextProblem(f('acquirerRefId'), item.acquirerRefId),
     maxProblem(f('acquirerRefId'), item.acquirerRefId, ACQUIRER_REF_ID_MAX, FORM_MESSAGES.acquirerRefId),
     chargeback ? requiredProblem(f('acquirerClaimId'), item.acquirerClaimId) : null,
+    chargeback ? unsafeTextProblem(f('acquirerClaimId'), item.acquirerClaimId) : null,
     chargeback
       ? maxProblem(
           f('acquirerClaimId'),
@@ -235,6 +296,7 @@ export function disputeItemProblems(
         )
       : null,
     chargeback ? requiredProblem(f('chargebackReferenceId'), item.chargebackReferenceId) : null,
+    chargeback ? unsafeTextProblem(f('chargebackReferenceId'), item.chargebackReferenceId) : null,
     chargeback
       ? maxProblem(
           f('chargebackReferenceId'),

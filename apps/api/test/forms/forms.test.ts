@@ -65,7 +65,12 @@ describe('customer invoice requests', () => {
     const before = batchDateOf('invoices', new Date());
     const created = await call('POST', '/api/form/user-invoices', invoice);
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ ...invoice, status: 'pending', batchId: null });
+    expect(created.body).toMatchObject({
+      ...invoice,
+      accountNumber: '************3456',
+      status: 'pending',
+      batchId: null,
+    });
     expect([before, batchDateOf('invoices', new Date())]).toContain(created.body.batchDate);
 
     const edited = await call('PUT', '/api/form/user-invoices', {
@@ -73,7 +78,7 @@ describe('customer invoice requests', () => {
       ...invoice,
       accountNumber: '9999888877776666',
     });
-    expect(edited).toMatchObject({ status: 200, body: { accountNumber: '9999888877776666' } });
+    expect(edited).toMatchObject({ status: 200, body: { accountNumber: '************6666' } });
     const bad = await call('PUT', '/api/form/user-invoices', {
       recordId: created.body.recordId,
       ...invoice,
@@ -164,7 +169,7 @@ describe('retailer disputes', () => {
     [{ lastFourCardNum: '42a2' }, 'lastFourCardNum', FORM_MESSAGES.lastFour],
     [{ disputeAmount: null }, 'disputeAmount', REQUIRED],
     [{ disputeAmount: 1.005 }, 'disputeAmount', FORM_MESSAGES.amount],
-    [{ transactionAmount: -5 }, 'transactionAmount', FORM_MESSAGES.amount],
+    [{ transactionAmount: -5 }, 'transactionAmount', FORM_MESSAGES.amountAboveZero],
     [{ issuerClaimId: ' ' }, 'issuerClaimId', REQUIRED],
     [{ issuerClaimTransactionId: undefined }, 'issuerClaimTransactionId', REQUIRED],
     [{ merchantId: 'MERCHANT-00012' }, 'merchantId', FORM_MESSAGES.merchantId],

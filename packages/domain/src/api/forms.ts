@@ -29,6 +29,7 @@ export const RecordStatus = Type.Union([Type.Literal('pending'), Type.Literal('p
 export type RecordStatus = Static<typeof RecordStatus>;
 
 export const InvoiceRequestBody = Type.Object({
+  /** 16 digits; on an edit, the redacted value a reply gave, sent back unchanged, keeps the number. */
   accountNumber: OptionalText(),
   startDate: OptionalEpoch,
   endDate: OptionalEpoch,
@@ -43,7 +44,8 @@ export type InvoiceRequestUpdateBody = Static<typeof InvoiceRequestUpdateBody>;
 
 export const InvoiceRequest = Type.Object({
   recordId: Type.Integer(),
-  accountNumber: Type.String(),
+  /** Redacted: twelve asterisks and the last four digits; only the batch file has the whole number. */
+  accountNumber: Type.String({ pattern: '^\\*{12}[0-9]{4}$' }),
   startDate: Type.Number(),
   endDate: Type.Number(),
   status: RecordStatus,

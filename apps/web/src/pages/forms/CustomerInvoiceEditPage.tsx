@@ -30,6 +30,7 @@ export default function CustomerInvoiceEditPage() {
             startDate: fromEpoch(request.startDate),
             endDate: fromEpoch(request.endDate),
           }}
+          keptAccountNumber={request.accountNumber}
           send={(body) => put(INVOICES_API, { recordId: request.recordId, ...body })}
         />
       )}

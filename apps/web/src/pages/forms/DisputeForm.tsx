@@ -15,6 +15,7 @@ import {
   DISPUTE_REASONS,
   type DisputeItemInput,
   disputeFormProblems,
+  EARLIEST_FORM_DATE,
   formatUsd,
   toCents,
 } from '@portal/domain';
@@ -195,7 +196,14 @@ export function DisputeForm({ initial, list, multiple, send }: DisputeFormProps)
               onChange={(event) => setValues({ ...values, bin: event.currentTarget.value })}
               data={[{ value: '', label: 'Choose a BIN' }, ...DISPUTE_BINS]}
             />
-            <TextInput label="Message Date" type="date" required max={today} {...shared('messageDate')} />
+            <TextInput
+              label="Message Date"
+              type="date"
+              required
+              min={EARLIEST_FORM_DATE}
+              max={today}
+              {...shared('messageDate')}
+            />
           </SimpleGrid>
         </Fieldset>
         {values.disputes.map((_, index) => (
@@ -218,6 +226,7 @@ export function DisputeForm({ initial, list, multiple, send }: DisputeFormProps)
                   label="Transaction Date"
                   type="date"
                   required
+                  min={EARLIEST_FORM_DATE}
                   max={today}
                   {...rowField(index, 'transactionDate')}
                 />

@@ -14,7 +14,8 @@ const day = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
 const pending = { status: 'pending', batchDate: '2026-11-23', batchId: null, createdBy: 'E1', createdAt: '' };
 const request: InvoiceRequest = {
   recordId: 7,
-  accountNumber: '1234567890123456',
+  // As the API sends it: redacted (issue 23).
+  accountNumber: '************3456',
   startDate: day('2026-11-01'),
   endDate: day('2026-11-20'),
   ...(pending as Pick<InvoiceRequest, 'status' | 'batchDate' | 'batchId' | 'createdBy' | 'createdAt'>),

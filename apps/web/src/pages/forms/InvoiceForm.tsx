@@ -1,5 +1,5 @@
 import { Stack, TextInput } from '@mantine/core';
-import { invoiceRequestProblems } from '@portal/domain';
+import { EARLIEST_FORM_DATE, invoiceRequestProblems } from '@portal/domain';
 import type { InvoiceRequestBody } from '@portal/domain/api/forms';
 import { type FormEvent, useState } from 'react';
 import { FormActions } from '../admin/form/FormActions.js';
@@ -14,12 +14,18 @@ export type InvoiceValues = { accountNumber: string; startDate: string; endDate:
 export const INVOICES_LIST = '/forms/customer-invoice';
 export const INVOICES_API = '/api/form/user-invoices';
 
-/** SPEC.md §5 customer invoice: 16-digit account number; start and end dates, not in the future, start not after end. */
+/**
+ * SPEC.md §5 customer invoice: 16-digit account number; start and end dates, not in the future
+ * (nor before EARLIEST_FORM_DATE), start not after end. On an edit the API gives the account
+ * number redacted (`keptAccountNumber`): left as it is, the save keeps the stored number.
+ */
 export function InvoiceForm({
   initial,
+  keptAccountNumber,
   send,
 }: {
   initial: InvoiceValues;
+  keptAccountNumber?: string;
   send: (body: InvoiceRequestBody) => Promise<unknown>;
 }) {
   const [values, setValues] = useState(initial);
@@ -38,7 +44,7 @@ export function InvoiceForm({
       startDate: toEpoch(values.startDate),
       endDate: toEpoch(values.endDate),
     };
-    const problems = invoiceRequestProblems(body, today);
+    const problems = invoiceRequestProblems(body, today, keptAccountNumber);
     setErrors(toFieldErrors(problems));
     clearRefusal();
     if (problems.length === 0) await save(() => send(body), onFailure);
@@ -63,8 +69,22 @@ export function InvoiceForm({
           autoComplete="off"
           {...field('accountNumber')}
         />
-        <TextInput label="Start Date" type="date" required max={today} {...field('startDate')} />
-        <TextInput label="End Date" type="date" required max={today} {...field('endDate')} />
+        <TextInput
+          label="Start Date"
+          type="date"
+          required
+          min={EARLIEST_FORM_DATE}
+          max={today}
+          {...field('startDate')}
+        />
+        <TextInput
+          label="End Date"
+          type="date"
+          required
+          min={EARLIEST_FORM_DATE}
+          max={today}
+          {...field('endDate')}
+        />
         <BatchNote kind="invoices" />
         <SaveRefusal refusal={refusal} />
         <FormActions saving={saving} onCancel={cancel} />
