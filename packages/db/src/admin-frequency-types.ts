@@ -67,13 +67,28 @@ export async function deleteFrequencyType(db: Db, code: string): Promise<void> {
   await db.deleteFrom('frequency_types').where('code', '=', code).execute();
 }
 
-/** The partners that receive some report category in this frequency type (who a change reaches). */
+/**
+ * Every partner a change of this frequency type reaches (who may rename or delete it): partners
+ * having a report category that offers it (chosen by the partner or not), and partners with
+ * reports (even deleted ones, which still block its deletion) or report alerts in it.
+ */
 export async function listFrequencyTypePartners(db: Db, code: string) {
+  const receiving = db
+    .selectFrom('partner_category_frequency_types')
+    .select('partner_id')
+    .where('frequency_type_code', '=', code)
+    .union(
+      db
+        .selectFrom('partner_categories as pc')
+        .innerJoin('report_category_frequency_types as cf', 'cf.category_code', 'pc.category_code')
+        .select('pc.partner_id')
+        .where('cf.frequency_type_code', '=', code),
+    )
+    .union(db.selectFrom('reports').select('partner_id').where('frequency_type_code', '=', code))
+    .union(db.selectFrom('report_monitors').select('partner_id').where('frequency_type_code', '=', code));
   return db
-    .selectFrom('partner_category_frequency_types as pf')
-    .innerJoin('partners as p', 'p.partner_id', 'pf.partner_id')
+    .selectFrom('partners as p')
     .select(['p.access_type_code as accessTypeCode', 'p.code as partnerCode'])
-    .where('pf.frequency_type_code', '=', code)
-    .distinct()
+    .where('p.partner_id', 'in', receiving)
     .execute();
 }

@@ -1,7 +1,8 @@
 import { claimMonitorRun, finishMonitorRun, recordMonitorAlerts } from '@portal/db';
-import { ensureReferenceData, newCategory, newMonitor } from '@portal/db/testing';
+import { ensureReferenceData, newCategory, newMonitor, newReport } from '@portal/db/testing';
 import type { DashboardType } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FREQUENCY_TYPE_SHARED_OUTSIDE_SCOPE } from '../../src/services/frequency-types/frequency-type-scope.js';
 import { multipartFile, PNG_1x1 } from '../content/multipart.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { createPartnerManager } from '../support/partner-manager.js';
@@ -413,5 +414,132 @@ describe('logos and marketing images', () => {
     expect((await upload('/api/logo/BJS')).json()).toEqual({
       message: 'Access to this place or content is restricted.',
     });
+  });
+});
+
+describe('frequency type administration (issue 23, point 1)', () => {
+  const frequencyType = (code: string) =>
+    t.database.db.selectFrom('frequency_types').selectAll().where('code', '=', code).executeTakeFirst();
+  const offeredBy = (code: string) =>
+    t.database.db
+      .selectFrom('report_category_frequency_types')
+      .select('category_code')
+      .where('frequency_type_code', '=', code)
+      .execute();
+  const audited = (code: string) =>
+    t.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity_type', '=', 'frequency-type')
+      .where('entity_id', '=', code)
+      .execute();
+  const state = async (code: string) => ({
+    type: await frequencyType(code),
+    offeredBy: await offeredBy(code),
+    audited: await audited(code),
+  });
+  /** The manager's rename and delete answer 403 and change nothing, not even the audit log. */
+  const expectRefused = async (code: string) => {
+    const before = await state(code);
+    const rename = await inject('PUT', '/api/frequency-types', manager, { code, name: `${code} taken` });
+    expect(rename.statusCode, `rename ${code}`).toBe(403);
+    expect(rename.json()).toEqual({ message: FREQUENCY_TYPE_SHARED_OUTSIDE_SCOPE });
+    const removal = await inject('DELETE', `/api/frequency-types/${code}`, manager);
+    expect(removal.statusCode, `delete ${code}`).toBe(403);
+    expect(removal.json()).toEqual({ message: FREQUENCY_TYPE_SHARED_OUTSIDE_SCOPE });
+    expect(await state(code)).toEqual(before);
+  };
+
+  it('is neither renamed nor deleted by a BJS manager when only a WSI category offers it, though WSI has not picked it', async () => {
+    expect(
+      (await inject('POST', '/api/frequency-types', admin, { code: 'QLY', name: 'Quarter' })).statusCode,
+    ).toBe(201);
+    const category = {
+      code: 'WSI_Q',
+      name: 'WSI quarterly',
+      ownerEmails: [],
+      partners: [{ type: 'EXT', code: 'WSI' }],
+    };
+    const created = await inject('POST', '/api/categories', admin, {
+      ...category,
+      frequencyTypes: [{ code: 'DLY' }],
+    });
+    expect(created.statusCode).toBe(201);
+    // Adding a frequency type to a category offers it to the partners it has, who have not chosen it yet.
+    const offered = await inject('PUT', '/api/categories', admin, {
+      ...category,
+      frequencyTypes: [{ code: 'DLY' }, { code: 'QLY' }],
+    });
+    expect(offered.statusCode).toBe(200);
+    const chosen = await t.database.db
+      .selectFrom('partner_category_frequency_types')
+      .select('partner_id')
+      .where('frequency_type_code', '=', 'QLY')
+      .execute();
+    expect(chosen).toEqual([]);
+
+    await expectRefused('QLY');
+    expect(await frequencyType('QLY')).toEqual({ code: 'QLY', name: 'Quarter' });
+    expect(await offeredBy('QLY')).toEqual([{ category_code: 'WSI_Q' }]);
+
+    const renamed = await inject('PUT', '/api/frequency-types', admin, { code: 'QLY', name: 'Quarterly' });
+    expect(renamed.statusCode).toBe(200);
+    expect((await inject('DELETE', '/api/frequency-types/QLY', admin)).statusCode).toBe(200);
+    expect(await frequencyType('QLY')).toBeUndefined();
+  });
+
+  it("is neither renamed nor deleted by a BJS manager when only WSI's reports are in it", async () => {
+    await t.database.db.insertInto('frequency_types').values({ code: 'HLY', name: 'Half year' }).execute();
+    await newReport(t.database.db, {
+      partnerId: partnerIds['EXT/WSI']!,
+      categoryCode: 'SHARED',
+      frequencyTypeCode: 'HLY',
+      reportDate: '2026-06-30',
+    });
+    await expectRefused('HLY');
+  });
+
+  it('is neither renamed nor deleted by a BJS manager when only a WSI report alert is in it', async () => {
+    // No category offers MLY here: the WSI alert was kept when WSI stopped receiving it.
+    await newMonitor(t.database.db, {
+      partnerId: partnerIds['EXT/WSI']!,
+      categoryCode: 'SHARED',
+      frequencyTypeCode: 'MLY',
+      frequencyDay: 'BUSINESS_DAY',
+      frequencyNumber: 1,
+    });
+    await expectRefused('MLY');
+    const alerts = await t.database.db
+      .selectFrom('report_monitors')
+      .select('partner_id')
+      .where('frequency_type_code', '=', 'MLY')
+      .execute();
+    expect(alerts).toEqual([{ partner_id: partnerIds['EXT/WSI'] }]);
+  });
+
+  it("is renamed by the BJS manager when only BJS's categories and reports use it", async () => {
+    expect(
+      (await inject('POST', '/api/frequency-types', admin, { code: 'BQ', name: 'BJS quarter' })).statusCode,
+    ).toBe(201);
+    const created = await inject('POST', '/api/categories', admin, {
+      code: 'BJS_Q',
+      name: 'BJS quarterly',
+      ownerEmails: [],
+      frequencyTypes: [{ code: 'BQ' }],
+      partners: [{ type: 'EXT', code: 'BJS' }],
+    });
+    expect(created.statusCode).toBe(201);
+    await newReport(t.database.db, {
+      partnerId: partnerIds['EXT/BJS']!,
+      categoryCode: 'BJS_Q',
+      frequencyTypeCode: 'BQ',
+      reportDate: '2026-09-30',
+    });
+    const renamed = await inject('PUT', '/api/frequency-types', manager, {
+      code: 'BQ',
+      name: 'BJS quarterly',
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(await frequencyType('BQ')).toEqual({ code: 'BQ', name: 'BJS quarterly' });
   });
 });

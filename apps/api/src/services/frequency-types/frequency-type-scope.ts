@@ -7,8 +7,10 @@ export const FREQUENCY_TYPE_SHARED_OUTSIDE_SCOPE =
   'This frequency type is used by partners you may not manage: only someone who may access all of them can change it.';
 
 /**
- * A frequency type is shared by the partners receiving reports in it: renaming or deleting it
- * reaches all of them, so a manager may do so only when they may access every one (admin-scope.ts).
+ * A frequency type is shared by every partner receiving it (a category of theirs offers it, or
+ * they have reports or report alerts in it, listFrequencyTypePartners): renaming or deleting it
+ * reaches all of them, so a manager may do so only when they may access every one (admin-scope.ts),
+ * the rule of a shared report category.
  */
 export async function requireFrequencyTypeChange(db: Db, principal: Principal, code: string) {
   if (principal.isInternalAdmin) return;
