@@ -9,9 +9,11 @@ import {
   mayGrantRole,
   mayManageMember,
   offeredExternalRoles,
+  rolesOfTenants,
   sortTenantsByDisplayName,
   type TenantRole,
   tenantCodeOf,
+  tenantDataRoles,
   tenantDisplayName,
 } from './tenant-roles.js';
 
@@ -126,6 +128,46 @@ describe('tenant roles (SPEC.md §6)', () => {
     expect(highestRank([roles[1]!, roles[2]!, roles[4]!])).toBe(2);
     expect(mayManageMember(1, [roles[0]!])).toBe(false);
     expect(mayManageMember(3, [roles[0]!])).toBe(true);
+  });
+
+  it("names a tenant's data roles: the one its users get and _ONLY_ ones limited to it", () => {
+    const demo = [...roles, role('data-only-acme', 'DATA_ONLY_ACME')];
+    expect(tenantDataRoles(demo, 'saas-acme').map((r) => r.roleId)).toEqual(['data-acme', 'data-only-acme']);
+    expect(tenantDataRoles(demo, 'saas-globex').map((r) => r.roleId)).toEqual(['data-globex']);
+    expect(tenantDataRoles(demo, 'saas-initech').map((r) => r.roleId)).toEqual(['data-only-initech']);
+    expect(tenantDataRoles(demo, 'saas-umbrella')).toEqual([]);
+  });
+
+  it("lists a tenant administrator their tenants' roles: external by rank, their data roles, the consumer role", () => {
+    expect(rolesOfTenants(roles, ['saas-acme']).map((r) => r.roleId)).toEqual([
+      'sm',
+      'cm',
+      'sm-acme',
+      'pm',
+      'data-acme',
+      'ts',
+    ]);
+    expect(rolesOfTenants(roles, ['saas-acme', 'saas-globex']).map((r) => r.roleId)).toContain('data-globex');
+    expect(rolesOfTenants(roles, ['saas-globex']).map((r) => r.roleId)).toEqual([
+      'sm',
+      'cm',
+      'pm',
+      'data-globex',
+      'ts',
+    ]);
+    expect(rolesOfTenants(roles, [])).toEqual([]);
+  });
+
+  it('never lists the data role of a tenant the administrator is not a member of', () => {
+    const tenants = ['saas-acme', 'saas-globex', 'saas-initech'];
+    fc.assert(
+      fc.property(fc.subarray(tenants), (memberOf) => {
+        const listed = rolesOfTenants(roles, memberOf);
+        for (const id of tenants) {
+          expect(listed.includes(dataRoleOf(roles, id)!)).toBe(memberOf.includes(id));
+        }
+      }),
+    );
   });
 
   it('lets internal admins and members with MANAGE_EXTERNAL_USERS manage a tenant', () => {

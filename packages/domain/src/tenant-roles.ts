@@ -32,11 +32,12 @@ export function isRoleAvailableToTenant(role: Pick<TenantRole, 'roleName'>, tena
 export const isExternalRole = (role: TenantRole) =>
   role.roleName.toUpperCase().startsWith(EXTERNAL_ROLE_PREFIX) && role.rank !== null;
 
+const byRank = (a: TenantRole, b: TenantRole) =>
+  (a.rank ?? 0) - (b.rank ?? 0) || a.roleName.localeCompare(b.roleName);
+
 /** The external roles a tenant's user may be given, sorted by rank (Store 1, Corporate 2, Partner 3). */
 export function offeredExternalRoles(roles: readonly TenantRole[], tenantId: string): TenantRole[] {
-  return roles
-    .filter((role) => isExternalRole(role) && isRoleAvailableToTenant(role, tenantId))
-    .sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0) || a.roleName.localeCompare(b.roleName));
+  return roles.filter((role) => isExternalRole(role) && isRoleAvailableToTenant(role, tenantId)).sort(byRank);
 }
 
 /**
@@ -55,6 +56,41 @@ export function dataRoleOf(roles: readonly TenantRole[], tenantId: string): Tena
 
 export const thoughtSpotConsumerRole = (roles: readonly TenantRole[]) =>
   roles.find((r) => r.roleName.toUpperCase() === THOUGHTSPOT_CONSUMER_ROLE);
+
+const isDataRole = (role: TenantRole) => role.roleName.toUpperCase().startsWith(DATA_ROLE_PREFIX);
+
+/**
+ * The data roles of a tenant: the one its users are given (dataRoleOf) and any DATA_*_ONLY_* role
+ * limited to it. Another tenant's DATA_{code} is not one of them, though no _ONLY_ keeps it out.
+ */
+export function tenantDataRoles(roles: readonly TenantRole[], tenantId: string): TenantRole[] {
+  const given = dataRoleOf(roles, tenantId);
+  return roles.filter(
+    (role) =>
+      isDataRole(role) &&
+      (role.roleId === given?.roleId ||
+        (role.roleName.toUpperCase().includes(TENANT_LIMITED_MARK) &&
+          isRoleAvailableToTenant(role, tenantId))),
+  );
+}
+
+/**
+ * The roles listed to a tenant administrator who names no tenant (GET /api/saas/role): those of the
+ * tenants they are a member of, that is the external roles available to one of them by rank, their
+ * data roles, then the consumer role. Another tenant's data role (DATA_GLOBEX to Acme's
+ * administrator) names that tenant's data, so it is not listed.
+ */
+export function rolesOfTenants(roles: readonly TenantRole[], tenantIds: readonly string[]): TenantRole[] {
+  if (tenantIds.length === 0) return [];
+  const available = (role: TenantRole) => tenantIds.some((id) => isRoleAvailableToTenant(role, id));
+  const data = new Set(tenantIds.flatMap((id) => tenantDataRoles(roles, id)));
+  const consumer = thoughtSpotConsumerRole(roles);
+  return [
+    ...roles.filter((role) => isExternalRole(role) && available(role)).sort(byRank),
+    ...roles.filter((role) => data.has(role)),
+    ...(consumer ? [consumer] : []),
+  ];
+}
 
 /** The highest external rank among the roles held, or 0 when none. */
 export function highestRank(held: readonly TenantRole[]): number {

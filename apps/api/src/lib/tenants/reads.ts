@@ -8,9 +8,9 @@ import {
   memberTenantIds,
 } from '@portal/db';
 import {
-  isRoleAvailableToTenant,
   mayGrantRole,
   offeredExternalRoles,
+  rolesOfTenants,
   type TenantRole,
   thoughtSpotConsumerRole,
 } from '@portal/domain';
@@ -36,8 +36,9 @@ export async function listManagedTenants(db: Kysely<Database>, actor: TenantActo
 /**
  * With a tenant: the external roles offered for it that the caller may grant (none ranked above
  * their own highest role there; internal admins any), by rank, then the ThoughtSpot consumer role.
- * The forms offer only these; the write routes still check the same rule. Without: the roles available to any tenant the caller manages (_ONLY_ roles of other tenants
- * are not shown to a tenant administrator).
+ * The forms offer only these; the write routes still check the same rule. Without: every role for
+ * an internal admin; a tenant administrator gets those of the tenants they are a member of
+ * (rolesOfTenants): no _ONLY_ role and no data role of another tenant.
  */
 export async function offeredRoles(
   db: Kysely<Database>,
@@ -47,8 +48,7 @@ export async function offeredRoles(
   const roles = await listRoles(db);
   if (tenantId === undefined) {
     if (actor.isInternalAdmin) return roles;
-    const tenantIds = await memberTenantIds(db, actor);
-    return roles.filter((r) => tenantIds.some((id) => isRoleAvailableToTenant(r, id)));
+    return rolesOfTenants(roles, await memberTenantIds(db, actor));
   }
   await requireManagedTenant(db, actor, tenantId);
   const consumer = thoughtSpotConsumerRole(roles);
