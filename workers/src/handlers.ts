@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { dashboardEventHandler } from './activity/dashboard-event.js';
 import { batchesRunHandler, batchesScheduleHandler } from './batches/handlers.js';
 import { sendInvitationHandler } from './invitations/send-invitation.js';
+import { sendInvitationMailHandler } from './mail/send-invitation-mail.js';
 import { type Mailer, sendMailHandler } from './mail/send-mail.js';
 import { monitorsCheckHandler, monitorsScheduleHandler } from './monitors/handlers.js';
 import type { JobHandlers } from './registry.js';
@@ -38,8 +39,9 @@ export function createHandlers({
   const batches = { db, store, now, operationsMailbox };
   return {
     'activity.dashboard-event': dashboardEventHandler(db),
-    'invitations.send': sendInvitationHandler({ db, publicUrl, now }),
+    'invitations.send': sendInvitationHandler({ db, now }),
     'mail.send': sendMailHandler(db, mailer),
+    'mail.invitation': sendInvitationMailHandler({ db, mailer, publicUrl, now }),
     'monitors.check': monitorsCheckHandler({ db, now, publicUrl }),
     'monitors.schedule': monitorsScheduleHandler({ db, now, publicUrl }),
     'sessions.purge': sessionsPurgeHandler({ db, sessionIdleMinutes }),

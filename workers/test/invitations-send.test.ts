@@ -1,14 +1,19 @@
-import { insertInvitation } from '@portal/db';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findInvitationByTokenHash, insertInvitation, sha256Hex } from '@portal/db';
 import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import { enqueue, workerConnection } from '@portal/queue';
 import { Queue } from 'bullmq';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailInvitation } from '../src/invitations/send-invitation.js';
-import { DEFAULT_MAIL_FROM } from '../src/mail/send-mail.js';
+import { queueInvitationMail } from '../src/invitations/send-invitation.js';
+import { sendInvitationMail } from '../src/mail/send-invitation-mail.js';
+import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from '../src/mail/send-mail.js';
 import { type RunningWorkers, startWorkers } from '../src/start-workers.js';
 import { quietLogger, REDIS_URL, randomPrefix, waitFor } from './helpers.js';
+import { outboxText, redisText, TOKEN_IN_LINK } from './invitations-at-rest.js';
 
 const prefix = randomPrefix();
 const publicUrl = 'https://portal.example';
@@ -50,7 +55,7 @@ async function startFlakySmtpServer(flaky: string) {
   };
 }
 
-async function newInvitation(email: string) {
+async function newInvitation(email: string, inviterName = 'Tess Tenant') {
   await t.db
     .insertInto('tenants')
     .values({ tenant_id: 'saas-acme', display_name: 'Acme Stores - Partner Portal', logo_url: null })
@@ -62,7 +67,7 @@ async function newInvitation(email: string) {
     emailAddress: email,
     userRoleIds: [],
     isThoughtSpotUser: false,
-    inviterName: 'Tess Tenant',
+    inviterName,
     createdAt: now,
     expiresAt: new Date(now.getTime() + 7 * 86_400_000),
   });
@@ -71,8 +76,8 @@ async function newInvitation(email: string) {
 const mailJobs = (invitationId: string) =>
   t.db
     .selectFrom('outbox')
-    .select(['job_id', 'payload'])
-    .where('job_name', '=', 'mail.send')
+    .select(['job_name', 'job_id', 'payload'])
+    .where('queue', '=', 'mail')
     .where('job_id', '=', `invitation-mail-${invitationId}`)
     .execute();
 
@@ -83,26 +88,37 @@ afterAll(async () => {
   await t?.drop();
 });
 
-describe('mailing an invitation', () => {
-  it('hands one e-mail to the mail queue however often or concurrently it runs, and keeps only the token hash', async () => {
+const tokenHashOf = async (invitationId: string) =>
+  (
+    await t.db
+      .selectFrom('invitations')
+      .select('token_hash')
+      .where('invitation_id', '=', invitationId)
+      .executeTakeFirstOrThrow()
+  ).token_hash;
+
+describe('queueing an invitation e-mail', () => {
+  it('hands one e-mail to the mail queue however often or concurrently it runs, naming the invitation and holding no token', async () => {
     const invitation = await newInvitation('once@invited.demo');
-    const input = { invitationId: invitation.invitationId, publicUrl, now: () => new Date() };
-    const outcomes = await Promise.all([mailInvitation(t.db, input), mailInvitation(t.db, input)]);
+    const input = { invitationId: invitation.invitationId, now: () => new Date() };
+    const outcomes = await Promise.all([queueInvitationMail(t.db, input), queueInvitationMail(t.db, input)]);
     expect(outcomes.sort()).toEqual(['already-mailed', 'queued']);
-    expect(await mailInvitation(t.db, input)).toBe('already-mailed');
-    const jobs = await mailJobs(invitation.invitationId);
-    expect(jobs).toHaveLength(1);
-    const text = (jobs[0]!.payload as { text: string }).text;
-    const token = /token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
-    expect(token).toBeDefined();
+    expect(await queueInvitationMail(t.db, input)).toBe('already-mailed');
+    expect(await mailJobs(invitation.invitationId)).toEqual([
+      {
+        job_name: 'mail.invitation',
+        job_id: `invitation-mail-${invitation.invitationId}`,
+        payload: { invitationId: invitation.invitationId },
+      },
+    ]);
     const row = await t.db
       .selectFrom('invitations')
       .select(['token_hash', 'mailed_at'])
       .where('invitation_id', '=', invitation.invitationId)
       .executeTakeFirstOrThrow();
     expect(row.mailed_at).not.toBeNull();
-    expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(row.token_hash).not.toContain(token);
+    // No link exists before its e-mail is written.
+    expect(row.token_hash).toBeNull();
   });
 
   it('mails nothing for a deleted invitation', async () => {
@@ -112,13 +128,88 @@ describe('mailing an invitation', () => {
       .set({ deleted_at: new Date() })
       .where('invitation_id', '=', invitation.invitationId)
       .execute();
-    const outcome = await mailInvitation(t.db, {
+    const outcome = await queueInvitationMail(t.db, {
       invitationId: invitation.invitationId,
-      publicUrl,
       now: () => new Date(),
     });
     expect(outcome).toBe('not-pending');
     expect(await mailJobs(invitation.invitationId)).toHaveLength(0);
+  });
+});
+
+describe('sending an invitation e-mail', () => {
+  let mailDir: string;
+  beforeAll(async () => {
+    mailDir = await mkdtemp(join(tmpdir(), 'portal-mail-'));
+  });
+  afterAll(async () => {
+    if (mailDir) await rm(mailDir, { recursive: true, force: true });
+  });
+  const deps = () => ({
+    db: t.db,
+    mailer: createMailer({ from: DEFAULT_MAIL_FROM, mailDir }),
+    publicUrl,
+    now: () => new Date(),
+  });
+  const eml = async (jobId: string) => simpleParser(await readFile(join(mailDir, `${jobId}.eml`)));
+
+  it('draws the token as it writes the message, keeps only its hash, and a failed send is retried with a new one', async () => {
+    const invitation = await newInvitation('drawn@invited.demo');
+    const jobId = `invitation-mail-${invitation.invitationId}`;
+    const input = { invitationId: invitation.invitationId, jobId };
+    const down: Mailer = {
+      send: async () => {
+        throw new Error('SMTP away');
+      },
+      close: () => {},
+    };
+    await expect(sendInvitationMail({ ...deps(), mailer: down }, input)).rejects.toThrow('SMTP away');
+    const firstHash = await tokenHashOf(invitation.invitationId);
+    expect(firstHash).toMatch(/^[0-9a-f]{64}$/);
+
+    expect(await sendInvitationMail(deps(), input)).toBe('sent');
+    expect(await sendInvitationMail(deps(), input)).toBe('already-sent');
+    const mail = await eml(jobId);
+    const token = /accept\?token=([A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1] ?? '';
+    expect(token.length).toBeGreaterThanOrEqual(32);
+    // The link that went out is the one that works; the unsent one of the failed attempt does not.
+    expect(await tokenHashOf(invitation.invitationId)).toBe(sha256Hex(token));
+    expect(firstHash).not.toBe(sha256Hex(token));
+  });
+
+  it('sends nothing for an invitation deleted after it was queued', async () => {
+    const invitation = await newInvitation('deleted.later@invited.demo');
+    await queueInvitationMail(t.db, { invitationId: invitation.invitationId, now: () => new Date() });
+    await t.db
+      .updateTable('invitations')
+      .set({ deleted_at: new Date() })
+      .where('invitation_id', '=', invitation.invitationId)
+      .execute();
+    const jobId = `invitation-mail-${invitation.invitationId}`;
+    expect(await sendInvitationMail(deps(), { invitationId: invitation.invitationId, jobId })).toBe(
+      'not-pending',
+    );
+    await expect(readFile(join(mailDir, `${jobId}.eml`))).rejects.toThrow();
+    expect(await tokenHashOf(invitation.invitationId)).toBeNull();
+  });
+
+  it('sends nothing to an address stored before addresses were read as the mailer reads them', async () => {
+    const invitation = await newInvitation('<img/src=x/onerror=alert(1)>@invited.demo');
+    const jobId = `invitation-mail-${invitation.invitationId}`;
+    expect(await sendInvitationMail(deps(), { invitationId: invitation.invitationId, jobId })).toBe(
+      'refused-address',
+    );
+    await expect(readFile(join(mailDir, `${jobId}.eml`))).rejects.toThrow();
+  });
+
+  it('writes an inviter name stored with line breaks on one line', async () => {
+    const invitation = await newInvitation('old.row@invited.demo', 'Tess\r\nBcc: x@evil.example');
+    const jobId = `invitation-mail-${invitation.invitationId}`;
+    expect(await sendInvitationMail(deps(), { invitationId: invitation.invitationId, jobId })).toBe('sent');
+    const mail = await eml(jobId);
+    expect(mail.headers.has('bcc')).toBe(false);
+    expect(mail.subject).toBe('Tess Bcc: x@evil.example invited you to Acme Stores on the Partner Portal');
+    expect((mail.text ?? '').split('\n').filter((line) => /^\s*bcc\s*:/i.test(line))).toEqual([]);
   });
 });
 
@@ -159,6 +250,23 @@ describe('the invitations.send job', () => {
       );
 
     // The first delivery is cut off by the SMTP server; the mail job is retried with backoff.
+    const mailJobId = `invitation-mail-${invitation.invitationId}`;
+    const failedOnce = await waitFor(
+      'the first attempt of the mail job to fail',
+      async () => {
+        const job = await mailQueue.getJob(mailJobId);
+        return job?.failedReason ? job : undefined;
+      },
+      30_000,
+    );
+    expect(failedOnce.attemptsMade).toBe(1);
+    // Failed and waiting for its retry, the job keeps its data in Redis: no link with a token (issue 23).
+    const whileFailed = await redisText(REDIS_URL, prefix);
+    expect(whileFailed.keys).toContain(`${prefix}:mail:${mailJobId}`);
+    expect(whileFailed.text).toContain(invitation.invitationId);
+    expect(whileFailed.text).not.toMatch(TOKEN_IN_LINK);
+    expect(await outboxText(t.db)).not.toMatch(TOKEN_IN_LINK);
+
     const toRetry = () =>
       smtp!.accepted.filter((m) => m.to && !Array.isArray(m.to) && m.to.text === 'retry@invited.demo');
     const mail = await waitFor('the retried e-mail to arrive', () => toRetry()[0], 60_000);
@@ -169,6 +277,20 @@ describe('the invitations.send job', () => {
     expect(mail.subject).toBe('Tess Tenant invited you to Acme Stores on the Partner Portal');
     expect(mail.text).toContain(`${publicUrl}/api/saas/invitations/accept?token=`);
 
+    // The mailed link is the one that works: its token's hash is the invitation's.
+    const token = /accept\?token=([A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1] ?? '';
+    expect(token.length).toBeGreaterThanOrEqual(32);
+    expect((await findInvitationByTokenHash(t.db, sha256Hex(token)))?.invitationId).toBe(
+      invitation.invitationId,
+    );
+    // Sent and completed, the token is nowhere at rest: not in the outbox, not in Redis.
+    await waitFor('the mail job to complete', async () => (await mailQueue.getJob(mailJobId))?.isCompleted());
+    const afterSent = await redisText(REDIS_URL, prefix);
+    expect(afterSent.keys).toContain(`${prefix}:mail:${mailJobId}`);
+    expect(afterSent.text).not.toContain(token);
+    expect(afterSent.text).not.toMatch(TOKEN_IN_LINK);
+    expect(await outboxText(t.db)).not.toContain(token);
+
     // The invitation job run again (a worker that died before acknowledging it) sends nothing more.
     const first = await invitationsQueue.getJob(jobId);
     const firstFinished = first?.finishedOn ?? 0;
@@ -177,10 +299,13 @@ describe('the invitations.send job', () => {
       const again = await invitationsQueue.getJob(jobId);
       return (again?.finishedOn ?? 0) > firstFinished && (await again?.isCompleted());
     });
-    const mailJob = await mailQueue.getJob(`invitation-mail-${invitation.invitationId}`);
+    const mailJob = await mailQueue.getJob(mailJobId);
     expect(await mailJob?.isCompleted()).toBe(true);
     expect(toRetry()).toHaveLength(1);
     expect(await mailJobs(invitation.invitationId)).toHaveLength(1);
+    expect((await findInvitationByTokenHash(t.db, sha256Hex(token)))?.invitationId).toBe(
+      invitation.invitationId,
+    );
     const delivery = await t.db
       .selectFrom('mail_deliveries')
       .selectAll()

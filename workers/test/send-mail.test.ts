@@ -118,6 +118,32 @@ describe('sending mail without SMTP', () => {
   });
 });
 
+describe('sending a draft (a message holding a secret drawn as it is sent)', () => {
+  it('writes the message only once the delivery is claimed, and sends nothing when there is nothing left to send', async () => {
+    const mailer = createMailer({ smtpUrl: smtp.url, from: DEFAULT_MAIL_FROM, mailDir });
+    const claims: unknown[] = [];
+    const draft = (text: string | undefined) => ({
+      to: ['ada@example.com'],
+      subject: 'Drafted',
+      write: async () => {
+        claims.push((await delivery('job-draft-1')).status);
+        return text === undefined ? undefined : { to: ['ada@example.com'], subject: 'Drafted', text };
+      },
+    });
+    expect(await sendMailOnce(t.db, mailer, 'job-draft-1', draft(undefined))).toBe('withdrawn');
+    expect(await delivery('job-draft-1')).toMatchObject({ status: 'failed', sent_at: null });
+    expect(smtp.messages.filter((mail) => mail.messageId === '<job-draft-1@portal>')).toHaveLength(0);
+
+    expect(await sendMailOnce(t.db, mailer, 'job-draft-1', draft('Written at send time.'))).toBe('sent');
+    expect(await sendMailOnce(t.db, mailer, 'job-draft-1', draft('Never written.'))).toBe('already-sent');
+    mailer.close();
+    expect(claims).toEqual(['sending', 'sending']);
+    const sent = smtp.messages.filter((mail) => mail.messageId === '<job-draft-1@portal>');
+    expect(sent.map((mail) => mail.text?.trim())).toEqual(['Written at send time.']);
+    expect(await delivery('job-draft-1')).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
+  });
+});
+
 describe('the mail.send job', () => {
   let workers: RunningWorkers;
   let queue: Queue;

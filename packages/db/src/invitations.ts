@@ -171,11 +171,23 @@ export async function markInvitationDeleted(db: Db, invitationId: string, at: Da
     .execute();
 }
 
-/** Records the token hash of the mailed link; the caller holds the invitation's lock. */
-export async function markInvitationMailed(db: Db, invitationId: string, tokenHash: string, at: Date) {
+/** The invitation's e-mail is handed to the mail queue, once; the caller holds the invitation's lock. */
+export async function markInvitationMailed(db: Db, invitationId: string, at: Date) {
   await db
     .updateTable('invitations')
-    .set({ token_hash: tokenHash, mailed_at: at })
+    .set({ mailed_at: at })
+    .where('invitation_id', '=', invitationId)
+    .execute();
+}
+
+/**
+ * Keeps the hash of the token of the link being mailed now (the mail worker draws it as it sends);
+ * the link of an earlier attempt stops working. The caller holds the invitation's lock.
+ */
+export async function recordInvitationToken(db: Db, invitationId: string, tokenHash: string) {
+  await db
+    .updateTable('invitations')
+    .set({ token_hash: tokenHash })
     .where('invitation_id', '=', invitationId)
     .execute();
 }

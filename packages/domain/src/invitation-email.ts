@@ -1,3 +1,5 @@
+import { oneLine } from './invitation.js';
+
 // The invitation e-mail: who invites, to which tenant, the link and until when it works.
 
 export type InvitationEmailInput = {
@@ -12,12 +14,22 @@ const expiryText = (at: Date) => {
   return `${two(at.getUTCMonth() + 1)}/${two(at.getUTCDate())}/${at.getUTCFullYear()} ${two(at.getUTCHours())}:${two(at.getUTCMinutes())} UTC`;
 };
 
+// Names are set into lines the portal writes: one line each, whatever was stored (an invitation
+// stored before the inviter's name came from their own record may hold line breaks).
+const inviterOf = (input: { inviterName: string }) => oneLine(input.inviterName) || 'Your administrator';
+
+/** The subject alone: it holds no link, so it may be recorded before the link's token is drawn. */
+export function invitationSubject(input: { inviterName: string; tenantName: string }): string {
+  return `${inviterOf(input)} invited you to ${oneLine(input.tenantName)} on the Partner Portal`;
+}
+
 export function invitationEmail(input: InvitationEmailInput): { subject: string; text: string } {
-  const inviter = input.inviterName.trim() || 'Your administrator';
+  const inviter = inviterOf(input);
+  const tenantName = oneLine(input.tenantName);
   return {
-    subject: `${inviter} invited you to ${input.tenantName} on the Partner Portal`,
+    subject: invitationSubject(input),
     text: [
-      `${inviter} invited you to join ${input.tenantName} on the Partner Portal.`,
+      `${inviter} invited you to join ${tenantName} on the Partner Portal.`,
       '',
       'To accept, open this link and sign in with this e-mail address:',
       input.link,

@@ -5,8 +5,10 @@ import {
   encodeBase64Email,
   invitationExpiry,
   invitationStatus,
+  inviterNameOf,
   isSameEmail,
   isValidEmail,
+  oneLine,
 } from './invitation.js';
 
 const now = new Date('2026-11-23T12:00:00Z');
@@ -34,6 +36,78 @@ describe('invitations', () => {
     expect(isValidEmail('a@b.co')).toBe(true);
     expect(isValidEmail('a@b')).toBe(false);
     expect(isValidEmail('a b@c.de')).toBe(false);
+  });
+
+  it('takes plain addresses, with every character RFC 5322 allows unquoted and letters of any script', () => {
+    for (const email of [
+      ' New.Person@Example.com ',
+      "o'brien+invites@mail.acme-stores.example",
+      "#!$%&'*=?^_`{|}~-/@x.example",
+      'jörg@bücher.example',
+      'a@b.c',
+      'a@xn--bcher-kva.example',
+      `${'l'.repeat(64)}@${'d'.repeat(63)}.example`,
+    ]) {
+      expect(isValidEmail(email), email).toBe(true);
+    }
+  });
+
+  it('refuses what a mail header would read as something else, or as more than one address (issue 23)', () => {
+    for (const email of [
+      '<img/src=x/onerror=alert(1)>@invited.demo',
+      'a@b.co>',
+      '<a@b.co>',
+      'Ann <a@b.co>',
+      '"a b"@x.example',
+      '"a"@x.example',
+      'a@b.co,c@d.co',
+      'a@b.co (comment)',
+      'g: a@b.co;',
+      'a;b@x.example',
+      'a:b@x.example',
+      'a\\b@x.example',
+      'a(b)@x.example',
+      'a[b]@x.example',
+      'a@[192.0.2.1]',
+      'a@x.example\r\nBcc: e@evil.example',
+      'a\u2028b@x.example',
+      'a\u0000@x.example',
+      'a\u200bb@x.example',
+      'a @x.example',
+      'a@b@c.example',
+      '.a@x.example',
+      'a.@x.example',
+      'a..b@x.example',
+      'a@x..example',
+      'a@.x.example',
+      'a@x.example.',
+      'a@-x.example',
+      'a@x-.example',
+      'a@x_y.example',
+      'a@192.0.2.1',
+      '@x.example',
+      'a@',
+      `${'l'.repeat(65)}@x.example`,
+      `a@${'d'.repeat(64)}.example`,
+    ]) {
+      expect(isValidEmail(email), JSON.stringify(email)).toBe(false);
+    }
+  });
+
+  it('keeps text on one line', () => {
+    expect(oneLine('Tess\r\nBcc: x@evil.example')).toBe('Tess Bcc: x@evil.example');
+    expect(oneLine(' Tess \u2028\u0085\t Tenant\u200b ')).toBe('Tess Tenant');
+  });
+
+  it("names the inviter from the signed-in user's own record: their name, else email, else user id", () => {
+    const user = { firstName: 'Tess', lastName: 'Tenant', email: 'tess@acme.example', userId: 'T1' };
+    expect(inviterNameOf(user)).toBe('Tess Tenant');
+    expect(inviterNameOf({ ...user, lastName: '' })).toBe('Tess');
+    expect(inviterNameOf({ ...user, firstName: 'Tess\r\nBcc:', lastName: 'x@evil.example' })).toBe(
+      'Tess Bcc: x@evil.example',
+    );
+    expect(inviterNameOf({ ...user, firstName: ' ', lastName: '\n' })).toBe('tess@acme.example');
+    expect(inviterNameOf({ ...user, firstName: '', lastName: '', email: '' })).toBe('T1');
   });
 
   it('decodes base64 emails, standard or URL-safe, and refuses anything else', () => {

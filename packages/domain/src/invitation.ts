@@ -43,10 +43,36 @@ export type InvitationOutcome = keyof typeof INVITATION_OUTCOME_MESSAGES;
 export const isInvitationOutcome = (value: string): value is InvitationOutcome =>
   Object.hasOwn(INVITATION_OUTCOME_MESSAGES, value);
 
-/** A plausible email address: something@something.tld, no spaces, at most 320 characters. */
+// An address is local@domain: the local part is dot-separated atoms (RFC 5322 atext, and letters
+// and digits of any script), the domain two or more host labels whose last is not all digits. No
+// quoted local part, comment, display name, group or address literal: nothing a mail header would
+// read as more than one plain address (spaces, controls, <>, quotes, commas, brackets, colons).
+const ATOM = "[\\p{L}\\p{M}\\p{N}!#$%&'*+/=?^_`{|}~-]+";
+const LABEL = '[\\p{L}\\p{M}\\p{N}](?:[\\p{L}\\p{M}\\p{N}-]{0,61}[\\p{L}\\p{M}\\p{N}])?';
+const EMAIL = new RegExp(`^(${ATOM}(?:\\.${ATOM})*)@(${LABEL}(?:\\.${LABEL})+)$`, 'u');
+
+/** An email address of the plain form above (trimmed), local part at most 64, domain 255 characters. */
 export function isValidEmail(value: string): boolean {
-  const text = value.trim();
-  return text.length <= 320 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text);
+  const match = EMAIL.exec(value.trim());
+  if (!match) return false;
+  const [, local = '', domain = ''] = match;
+  return (
+    local.length <= 64 && domain.length <= 255 && !/^\d+$/.test(domain.slice(domain.lastIndexOf('.') + 1))
+  );
+}
+
+/** Text as one line: every run of spaces, line breaks and other control or format characters is one space. */
+export function oneLine(text: string): string {
+  return text.replace(/[\p{C}\p{Z}\s]+/gu, ' ').trim();
+}
+
+/**
+ * Who an invitation says invited: the signed-in user's own name (first and last), else their email,
+ * else their user id, on one line. Never what the client sends: that would be the inviter's words
+ * in an e-mail the portal signs.
+ */
+export function inviterNameOf(user: { firstName: string; lastName: string; email: string; userId: string }) {
+  return oneLine(`${user.firstName} ${user.lastName}`) || oneLine(user.email) || oneLine(user.userId);
 }
 
 /**
@@ -66,7 +92,16 @@ export function decodeBase64Email(encoded: string): string | undefined {
   } catch {
     return undefined;
   }
-  return isValidEmail(text) ? text.trim() : undefined;
+  return looksLikeEmail(text) ? text.trim() : undefined;
+}
+
+/**
+ * An email in a path names a stored user or invitation, so any plausible one is looked up: a
+ * member's address may predate the invite form's stricter rule.
+ */
+function looksLikeEmail(value: string): boolean {
+  const text = value.trim();
+  return text.length <= 320 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text);
 }
 
 export function encodeBase64Email(email: string): string {

@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { type Database, findTenant, lockInvitation, markInvitationMailed, sha256Hex } from '@portal/db';
-import { invitationStatus, tenantDisplayName } from '@portal/domain';
-import { invitationEmail } from '@portal/domain/invitation-email';
+import { type Database, lockInvitation, markInvitationMailed } from '@portal/db';
+import { invitationStatus } from '@portal/domain';
 import { enqueue } from '@portal/queue';
 import type { Kysely } from 'kysely';
 import { defineHandler, type JobHandler } from '../registry.js';
@@ -9,37 +7,26 @@ import { defineHandler, type JobHandler } from '../registry.js';
 /** The mail job of one invitation: the same id however often the invitation job runs. */
 export const invitationMailJobId = (invitationId: string) => `invitation-mail-${invitationId}`;
 
-/** The address the e-mail's link opens: the API starts the sign-in that accepts the invitation. */
-export const invitationLink = (publicUrl: string, token: string) =>
-  `${publicUrl}/api/saas/invitations/accept?token=${token}`;
-
-export type InvitationMailOutcome = 'queued' | 'already-mailed' | 'not-pending';
+export type InvitationQueueOutcome = 'queued' | 'already-mailed' | 'not-pending';
 
 /**
- * In one transaction with the invitation locked: draw the single-use token, keep its hash, and
- * put the e-mail on the mail queue. A retry finds mailed_at set and does nothing, so one
- * invitation is one e-mail; the mail job itself sends at most once (mail_deliveries).
+ * In one transaction with the invitation locked: hand its e-mail to the mail queue
+ * (mail.invitation, which writes the message and draws its link's token as it sends). A retry
+ * finds mailed_at set and does nothing, so one invitation is one e-mail; the mail job itself
+ * sends at most once (mail_deliveries).
  */
-export async function mailInvitation(
+export async function queueInvitationMail(
   db: Kysely<Database>,
-  input: { invitationId: string; publicUrl: string; now: () => Date },
-): Promise<InvitationMailOutcome> {
+  input: { invitationId: string; now: () => Date },
+): Promise<InvitationQueueOutcome> {
   return db.transaction().execute(async (trx) => {
     const invitation = await lockInvitation(trx, input.invitationId);
     if (!invitation || invitationStatus(invitation, input.now()) !== 'pending') return 'not-pending';
     if (invitation.mailedAt) return 'already-mailed';
-    const tenant = await findTenant(trx, invitation.tenantId);
-    const token = randomBytes(32).toString('base64url');
-    const email = invitationEmail({
-      inviterName: invitation.inviterName,
-      tenantName: tenantDisplayName(tenant?.displayName ?? invitation.tenantId),
-      link: invitationLink(input.publicUrl, token),
-      expiresAt: invitation.expiresAt,
-    });
-    await markInvitationMailed(trx, invitation.invitationId, sha256Hex(token), input.now());
+    await markInvitationMailed(trx, invitation.invitationId, input.now());
     await enqueue(trx, {
-      name: 'mail.send',
-      payload: { to: [invitation.emailAddress], subject: email.subject, text: email.text },
+      name: 'mail.invitation',
+      payload: { invitationId: invitation.invitationId },
       jobId: invitationMailJobId(invitation.invitationId),
     });
     return 'queued';
@@ -48,11 +35,10 @@ export async function mailInvitation(
 
 export function sendInvitationHandler(deps: {
   db: Kysely<Database>;
-  publicUrl: string;
   now: () => Date;
 }): JobHandler<'invitations.send'> {
   return defineHandler('invitations.send', async ({ invitationId }, { logger }) => {
-    const outcome = await mailInvitation(deps.db, { invitationId, ...deps });
+    const outcome = await queueInvitationMail(deps.db, { invitationId, now: deps.now });
     logger.info({ invitationId, outcome }, 'invitation mail');
   });
 }

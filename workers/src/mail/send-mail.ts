@@ -54,18 +54,29 @@ export function createMailer(config: MailConfig): Mailer {
   };
 }
 
-export type SendOutcome = 'sent' | 'already-sent';
+/**
+ * A message written only once its delivery is claimed, right before it is sent, because it holds a
+ * secret drawn for that send (an invitation link's token) that no job may keep. `write` answers
+ * undefined when there is nothing to send any more.
+ */
+export type MailDraft = Pick<MailMessage, 'to' | 'cc' | 'subject'> & {
+  write(): Promise<MailMessage | undefined>;
+};
+
+export type SendOutcome = 'sent' | 'already-sent' | 'withdrawn';
+
+const WITHDRAWN = 'Withdrawn before it was sent: there was nothing to send any more.';
 
 /**
  * Sends the message of one job at most once: a delivery row is claimed before the send and
  * marked sent after, and the Message-ID is derived from the job id so the message is the same
- * message however often the job runs.
+ * message however often the job runs. A draft is written between the two.
  */
 export async function sendMailOnce(
   db: Kysely<Database>,
   mailer: Mailer,
   jobId: string,
-  message: MailMessage,
+  message: MailMessage | MailDraft,
 ): Promise<SendOutcome> {
   const messageId = `<${jobId}@portal>`;
   const recipients = [...message.to, ...(message.cc ?? [])];
@@ -74,11 +85,17 @@ export async function sendMailOnce(
   if (claim === 'in-flight') throw new Error(`Mail of job ${jobId} is being sent by another attempt`);
   const heartbeat = setInterval(() => void touchDelivery(db, jobId).catch(() => {}), CLAIM_HEARTBEAT_MS);
   try {
+    let written: MailMessage | undefined;
     try {
-      await mailer.send(message, messageId, jobId.replace(/[^A-Za-z0-9._-]/g, '_'));
+      written = 'write' in message ? await message.write() : message;
+      if (written) await mailer.send(written, messageId, jobId.replace(/[^A-Za-z0-9._-]/g, '_'));
     } catch (error) {
       await markDeliveryFailed(db, jobId, error instanceof Error ? error.message : String(error));
       throw error;
+    }
+    if (!written) {
+      await markDeliveryFailed(db, jobId, WITHDRAWN);
+      return 'withdrawn';
     }
     await recordSent(db, jobId);
   } finally {

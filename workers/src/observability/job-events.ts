@@ -22,7 +22,7 @@ export function observeJobs(worker: Worker, queue: string, logger: Logger, metri
     metrics?.jobDuration.observe({ queue, job: job.name, outcome: 'completed' }, (ms ?? 0) / 1000);
     const schedule = scheduleOf(job.name, job.data);
     metrics?.lastSuccess.set({ queue, job: job.name, ...(schedule && { schedule }) }, Date.now() / 1000);
-    if (job.name === 'mail.send') metrics?.mailSent.inc();
+    if (queue === 'mail') metrics?.mailSent.inc();
   });
 
   worker.on('failed', (job, error) => {
@@ -38,6 +38,6 @@ export function observeJobs(worker: Worker, queue: string, logger: Logger, metri
     );
     metrics?.jobDuration.observe({ queue, job: job.name, outcome: 'failed' }, (ms ?? 0) / 1000);
     metrics?.jobFailures.inc({ queue, job: job.name });
-    if (job.name === 'mail.send') metrics?.mailFailed.inc();
+    if (queue === 'mail') metrics?.mailFailed.inc();
   });
 }

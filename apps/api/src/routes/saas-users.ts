@@ -142,7 +142,8 @@ const saasUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const invitation = await inviteUser(inviteDeps, {
         actor: requireUser(request),
         tenantId: request.params.tenantId,
-        ...request.body,
+        emailAddress: request.body.emailAddress,
+        userRoleIds: request.body.userRoleIds,
         isThoughtSpotUser: isThoughtSpotUser(request),
       });
       return reply.status(201).send(invitation);

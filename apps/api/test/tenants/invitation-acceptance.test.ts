@@ -1,4 +1,4 @@
-import { insertInvitation, markInvitationMailed, sha256Hex } from '@portal/db';
+import { insertInvitation, recordInvitationToken, sha256Hex } from '@portal/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedTenantFixtures } from '../authorization/tenant-fixtures.js';
 import { startThoughtSpotStandIn } from '../stand-ins/thoughtspot.js';
@@ -28,7 +28,7 @@ async function invitation(
   });
   counter += 1;
   const token = `token-${counter}-${created.invitationId}`;
-  await markInvitationMailed(t.database.db, created.invitationId, sha256Hex(token), new Date());
+  await recordInvitationToken(t.database.db, created.invitationId, sha256Hex(token));
   if (options.deleted) {
     await t.database.db
       .updateTable('invitations')

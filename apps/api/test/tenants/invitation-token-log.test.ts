@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { insertInvitation, markInvitationMailed, sha256Hex } from '@portal/db';
+import { insertInvitation, recordInvitationToken, sha256Hex } from '@portal/db';
 import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import { LocalDiskStore } from '@portal/storage';
 import type { FastifyInstance } from 'fastify';
@@ -62,7 +62,7 @@ describe('the request log', () => {
       createdAt: new Date(),
       expiresAt: new Date(Date.now() + 86_400_000),
     });
-    await markInvitationMailed(database.db, invitation.invitationId, sha256Hex(token), new Date());
+    await recordInvitationToken(database.db, invitation.invitationId, sha256Hex(token));
 
     const reply = await app.inject({ method: 'GET', url: `/api/saas/invitations/accept?token=${token}` });
     expect(reply.statusCode).toBe(302);

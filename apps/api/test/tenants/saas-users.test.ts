@@ -101,6 +101,34 @@ describe('roles', () => {
   });
 });
 
+describe('roles without a tenant (issue 23, point 6)', () => {
+  it("lists a tenant administrator the data roles of their own tenants only, not another tenant's", async () => {
+    // The tenant persona is a member of saas-mxa and saas-mxc, not of saas-mxb (whose data role is DATA_MXB).
+    const mine = await call('tenantAdmin', 'GET', '/api/saas/role');
+    expect(mine.status).toBe(200);
+    expect((mine.body as SaasRole[]).map((r) => r.roleName)).not.toContain('DATA_MXB');
+    // The external roles of those tenants by rank, their data roles, then the consumer role.
+    expect((mine.body as SaasRole[]).map((r) => r.roleId)).toEqual([
+      'mx-store',
+      'mx-corporate',
+      'mx-only-mxa',
+      'mx-partner',
+      'mx-data-a',
+      'mx-data-c',
+      'mx-ts',
+    ]);
+    const other = await call('tenantAdmin', 'GET', `/api/saas/role?tenantId=${ids.tenantB}`);
+    expect(other).toEqual({ status: 404, body: { message: 'Tenant not found.' } });
+  });
+
+  it("lists an internal admin every role, every tenant's data role included", async () => {
+    const all = await call('internalAdmin', 'GET', '/api/saas/role');
+    expect((all.body as SaasRole[]).map((r) => r.roleName)).toEqual(
+      expect.arrayContaining(['DATA_MXA', 'DATA_MXB', 'DATA_MXC', 'THOUGHTSPOT_CONSUMER']),
+    );
+  });
+});
+
 describe('inviting', () => {
   it('attaches the tenant data role always and the consumer role when the box is ticked; the outbox gets the mail job', async () => {
     const reply = await invite(ids.tenantA, 'true', {
@@ -161,15 +189,20 @@ describe('inviting', () => {
   });
 
   it('needs a valid email and exactly one offered external role', async () => {
-    for (const body of [
-      { inviterName: 'T', emailAddress: 'not-an-email', userRoleIds: ['mx-store'] },
-      { inviterName: 'T', emailAddress: 'ok@example.com', userRoleIds: [] },
-    ]) {
-      expect(await invite(ids.tenantA, 'false', body)).toEqual({
-        status: 400,
-        body: { message: MESSAGES.inviteInvalid },
-      });
-    }
+    expect(
+      await invite(ids.tenantA, 'false', {
+        inviterName: 'T',
+        emailAddress: 'not-an-email',
+        userRoleIds: ['mx-store'],
+      }),
+    ).toEqual({ status: 400, body: { message: MESSAGES.inviteInvalid, field: 'emailAddress' } });
+    expect(
+      await invite(ids.tenantA, 'false', {
+        inviterName: 'T',
+        emailAddress: 'ok@example.com',
+        userRoleIds: [],
+      }),
+    ).toEqual({ status: 400, body: { message: MESSAGES.inviteInvalid } });
     const two = await invite(ids.tenantA, 'false', {
       inviterName: 'T',
       emailAddress: 'two@example.com',
@@ -182,6 +215,37 @@ describe('inviting', () => {
       userRoleIds: ['mx-only-mxa'],
     });
     expect(onlyOther.status).toBe(400);
+  });
+
+  it('refuses an address the mailer would read otherwise, naming the field and storing nothing (issue 23)', async () => {
+    const stored = async () => ({
+      invitations: await t.database.db.selectFrom('invitations').select('invitation_id').execute(),
+      outbox: await t.database.db.selectFrom('outbox').select('outbox_id').execute(),
+      audit: await t.database.db.selectFrom('audit_log').select('audit_id').execute(),
+    });
+    const before = await stored();
+    for (const emailAddress of [
+      '<img/src=x/onerror=alert(1)>@invited.demo',
+      'Ann <ann@invited.demo>',
+      'ann@invited.demo, bob@invited.demo',
+      'ann@invited.demo>',
+      '"ann"@invited.demo',
+    ]) {
+      expect(
+        await invite(ids.tenantA, 'false', { emailAddress, userRoleIds: ['mx-store'] }),
+        emailAddress,
+      ).toEqual({
+        status: 400,
+        body: { message: MESSAGES.inviteInvalid, field: 'emailAddress' },
+      });
+    }
+    expect(await stored()).toEqual(before);
+    const named = await t.database.db
+      .selectFrom('invitations')
+      .select('email_address')
+      .where('email_address', 'like', '%invited.demo%')
+      .execute();
+    expect(named).toEqual([]);
   });
 
   it('lets no tenant administrator grant a role ranked above their own; internal admins grant any', async () => {

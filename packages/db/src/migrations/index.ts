@@ -17,6 +17,7 @@ import * as sessionPurgeIndexes from './2026112160_session_purge_indexes.js';
 import * as externalUsersWithoutPartnerWideAdmin from './2026112301_external_users_without_partner_wide_admin.js';
 import * as invitationDelivery from './2026112310_invitation_delivery.js';
 import * as formBatches from './2026112320_form_batches.js';
+import * as invitationMailWithoutToken from './2026112335_invitation_mail_without_token.js';
 
 // Listed explicitly so the same migrations run under tsx, vitest and a bundler alike.
 // A landed migration is never edited: add a new file.
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '2026112301_external_users_without_partner_wide_admin': externalUsersWithoutPartnerWideAdmin,
   '2026112310_invitation_delivery': invitationDelivery,
   '2026112320_form_batches': formBatches,
+  '2026112335_invitation_mail_without_token': invitationMailWithoutToken,
 };

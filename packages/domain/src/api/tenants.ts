@@ -64,7 +64,13 @@ export const InvitationsReply = Type.Object({
 export type InvitationsReply = Static<typeof InvitationsReply>;
 
 export const InviteBody = Type.Object({
-  inviterName: Type.String({ maxLength: 200, default: '' }),
+  // Accepted as the spec's payload has it, and ignored: the e-mail names the signed-in user as they
+  // are on record (a client's text there became lines of a mail the portal signs, issue 23).
+  inviterName: Type.String({
+    maxLength: 200,
+    default: '',
+    description: 'Ignored: the invitation names the signed-in user from their own record.',
+  }),
   emailAddress: Type.String({ maxLength: 320 }),
   userRoleIds: Type.Array(Type.String({ maxLength: 200 }), { maxItems: 20 }),
 });

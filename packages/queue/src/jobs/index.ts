@@ -5,6 +5,7 @@ import { batchesDisputesSchedule } from './batches-disputes-schedule.js';
 import { batchesInvoicesSchedule } from './batches-invoices-schedule.js';
 import { batchesRun } from './batches-run.js';
 import { invitationsSend } from './invitations-send.js';
+import { mailInvitation } from './mail-invitation.js';
 import { mailSend } from './mail-send.js';
 import { monitorsCheck } from './monitors-check.js';
 import { monitorsSchedule } from './monitors-schedule.js';
@@ -17,6 +18,7 @@ export const jobDefinitions = [
   activityDashboardEvent,
   invitationsSend,
   mailSend,
+  mailInvitation,
   monitorsCheck,
   monitorsSchedule,
   sessionsPurge,
@@ -59,6 +61,7 @@ export {
   batchesInvoicesSchedule,
   batchesRun,
   invitationsSend,
+  mailInvitation,
   mailSend,
   monitorsCheck,
   monitorsSchedule,

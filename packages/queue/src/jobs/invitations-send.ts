@@ -2,8 +2,9 @@ import { Type } from '@sinclair/typebox';
 import { defineJob } from '../job-definition.js';
 
 // Mails a tenant invitation. The payload carries only the id: the handler re-reads the invitation
-// (a deleted or accepted one is not mailed), draws the link's token and hands the message to the
-// mail queue with a job id of its own, once (invitations.mailed_at), so a retry never mails twice.
+// (a deleted or accepted one is not mailed) and hands it to the mail queue (mail.invitation, which
+// writes the message and its link's token as it sends) with a job id of its own, once
+// (invitations.mailed_at), so a retry never mails twice.
 export const invitationsSend = defineJob({
   name: 'invitations.send',
   queue: 'invitations',

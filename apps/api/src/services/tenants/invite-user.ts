@@ -7,8 +7,9 @@ import {
   lockTenant,
   writeAudit,
 } from '@portal/db';
-import { chooseRoles, invitationExpiry, isValidEmail, MESSAGES, ROLE_CHOICE_MESSAGES } from '@portal/domain';
+import { chooseRoles, invitationExpiry, inviterNameOf, MESSAGES, ROLE_CHOICE_MESSAGES } from '@portal/domain';
 import type { SaasInvitation } from '@portal/domain/api/tenants';
+import { isInvitationAddress } from '@portal/domain/invitation-address';
 import { enqueue } from '@portal/queue';
 import type { Kysely } from 'kysely';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.js';
@@ -19,9 +20,9 @@ export const ALREADY_MEMBER = 'This email address already belongs to a user of t
 export const ALREADY_INVITED = 'An invitation is already pending for this email address.';
 
 export type InviteUserInput = {
-  actor: TenantActor;
+  /** The signed-in user, as their own record says: the e-mail names them as the inviter. */
+  actor: TenantActor & { firstName: string; lastName: string };
   tenantId: string;
-  inviterName: string;
   emailAddress: string;
   userRoleIds: readonly string[];
   isThoughtSpotUser: boolean;
@@ -36,7 +37,9 @@ export async function inviteUser(
   input: InviteUserInput,
 ): Promise<SaasInvitation> {
   const emailAddress = input.emailAddress.trim();
-  if (!isValidEmail(emailAddress) || input.userRoleIds.length === 0) throw badRequest(MESSAGES.inviteInvalid);
+  // The address as the mailer will read it (issue 23), so what is stored is where the e-mail goes.
+  if (!isInvitationAddress(emailAddress)) throw badRequest(MESSAGES.inviteInvalid, { field: 'emailAddress' });
+  if (input.userRoleIds.length === 0) throw badRequest(MESSAGES.inviteInvalid);
   await requireManagedTenant(deps.db, input.actor, input.tenantId);
   const invitation = await deps.db.transaction().execute(async (trx) => {
     if (!(await lockTenant(trx, input.tenantId))) throw notFound(TENANT_NOT_FOUND);
@@ -61,7 +64,7 @@ export async function inviteUser(
       emailAddress,
       userRoleIds: choice.roleIds,
       isThoughtSpotUser: input.isThoughtSpotUser,
-      inviterName: input.inviterName.trim() || input.actor.userId,
+      inviterName: inviterNameOf(input.actor),
       createdAt: now,
       expiresAt: invitationExpiry(now, deps.expiryDays),
     });
