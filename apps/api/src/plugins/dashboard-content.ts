@@ -238,16 +238,28 @@ export const dashboardContentPlugin = fp(async (app: FastifyInstance) => {
       // The demo ThoughtSpot: the session check the Visual Embed SDK makes before using a token
       // (public to the router: the caller proves itself with ThoughtSpot's token), and the
       // embedded app's page.
+      // The SDK's own calls carry ThoughtSpot's token, not the portal's session: public to the
+      // router, each checks the token itself.
+      const bearerOf = (request: FastifyRequest) =>
+        request.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
+      const vendorCall = { config: { access: 'public' as const } };
       scope.get(
         `${DEMO_THOUGHTSPOT_PATH}/callosum/v1/session/isactive`,
-        { config: { access: 'public' } },
-        async (request, reply) => {
-          const bearer = request.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
-          return demoThoughtSpot.isActive(bearer)
+        vendorCall,
+        async (request, reply) =>
+          demoThoughtSpot.isActive(bearerOf(request))
             ? { active: true }
-            : reply.status(401).send({ active: false });
-        },
+            : reply.status(401).send({ active: false }),
       );
+      // What the SDK reads after signing in (its "post login services"): the session's user and
+      // the cluster's settings, and the sign-in options it may show.
+      scope.get(`${DEMO_THOUGHTSPOT_PATH}/callosum/v1/session/info`, vendorCall, async (request, reply) => {
+        const info = demoThoughtSpot.sessionInfo(bearerOf(request));
+        return info ?? reply.status(401).send({ message: 'No ThoughtSpot session' });
+      });
+      scope.get(`${DEMO_THOUGHTSPOT_PATH}/prism/preauth/info`, vendorCall, async () => ({
+        info: { configInfo: { isPublicUser: false }, authMethods: ['TRUSTED_AUTH'] },
+      }));
       const page = async (request: FastifyRequest, reply: FastifyReply) => {
         const user = requireUser(request);
         return html(

@@ -39,6 +39,8 @@ export const operationsRoutesTable: RouteRow[] = [
   route('GET /embed/demo/dashboards/:id', content, { params: () => ({ id: 'matrix-none' }) }),
   // ThoughtSpot's own session check: its bearer token, not the portal's, decides (none here).
   route('GET /thoughtspot-demo/callosum/v1/session/isactive', everyone(401)),
+  route('GET /thoughtspot-demo/callosum/v1/session/info', everyone(401)),
+  route('GET /thoughtspot-demo/prism/preauth/info', everyone(200)),
   route('GET /thoughtspot-demo/', '401 200 200 403 403 200 403 403'),
   route('GET /thoughtspot-demo/v2/', '401 200 200 403 403 200 403 403'),
 ];

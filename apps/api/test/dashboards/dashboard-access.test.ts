@@ -137,3 +137,25 @@ describe('the content proxy', () => {
     expect((await content('/embed/demo/dashboards/demo-qs-2', 'externalReports')).statusCode).toBe(403);
   });
 });
+
+describe('the demo ThoughtSpot', () => {
+  it("answers the SDK's session calls with JSON for its own token, and refuses any other", async () => {
+    const { token } = (await get('/api/ThoughtSpotEmbed/pinboard-bjs-1', partner)).json();
+    const bearer = { authorization: `Bearer ${token}` };
+    const info = await get('/thoughtspot-demo/callosum/v1/session/info', bearer);
+    expect(info.statusCode).toBe(200);
+    expect(info.json()).toMatchObject({
+      userName: 'partner@demo.portal',
+      configInfo: { mixpanelConfig: { production: false } },
+    });
+    expect(info.json().userGUID).toMatch(/^[0-9a-f]{32}$/);
+    const forged = await get('/thoughtspot-demo/callosum/v1/session/info', {
+      authorization: `Bearer ${token.slice(0, -2)}xx`,
+    });
+    expect(forged.statusCode).toBe(401);
+    expect((await get('/thoughtspot-demo/callosum/v1/session/info', {})).statusCode).toBe(401);
+    const preauth = await get('/thoughtspot-demo/prism/preauth/info', {});
+    expect(preauth.statusCode).toBe(200);
+    expect(preauth.headers['content-type']).toMatch(/^application\/json/);
+  });
+});

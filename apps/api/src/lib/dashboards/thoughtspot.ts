@@ -100,7 +100,11 @@ export const DEMO_THOUGHTSPOT_PATH = '/thoughtspot-demo';
 export function demoThoughtSpotService(publicUrl: string, key: Buffer, tokenSeconds: number) {
   const users = new Map<string, ThoughtSpotUser>();
   const sign = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
-  const service: ThoughtSpotService & { isActive(token: string): boolean } = {
+  const service: ThoughtSpotService & {
+    isActive(token: string): boolean;
+    /** What ThoughtSpot's session info says of a token's user, as much as the Visual Embed SDK reads. */
+    sessionInfo(token: string): Record<string, unknown> | null;
+  } = {
     async fullToken(username) {
       const now = Date.now();
       const expires = now + tokenSeconds * 1000;
@@ -128,6 +132,21 @@ export function demoThoughtSpotService(publicUrl: string, key: Buffer, tokenSeco
       const expected = Buffer.from(sign(payload));
       if (at < 0 || given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
       return Number(payload.split('.')[1]) > Date.now();
+    },
+    sessionInfo(token) {
+      if (!service.isActive(token)) return null;
+      const username = Buffer.from(token.split('.')[0] ?? '', 'base64url').toString();
+      return {
+        userGUID: createHmac('sha256', key).update(`user:${username}`).digest('hex').slice(0, 32),
+        userName: username,
+        releaseVersion: 'demo',
+        configInfo: {
+          isPublicUser: false,
+          selfClusterId: 'demo',
+          selfClusterName: 'Partner portal demo',
+          mixpanelConfig: { production: false, devSdkKey: '', prodSdkKey: '' },
+        },
+      };
     },
   };
   return service;

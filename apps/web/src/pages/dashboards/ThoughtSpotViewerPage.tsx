@@ -71,6 +71,8 @@ export default function ThoughtSpotViewerPage() {
       sdk.init({
         thoughtSpotHost: new URL(first.thoughtSpotHost, window.location.origin).href,
         authType: sdk.AuthType.TrustedAuthTokenCookieless,
+        // No usage reporting to the SDK's analytics service from a partner's browser.
+        disableSDKTracking: true,
         getAuthToken: async () => {
           const next = unused ?? (await token()).token;
           unused = undefined;
