@@ -3,12 +3,12 @@ import { FORM_TEXT_CAP } from '@portal/domain/api/forms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { type SeededPersonas, seedPersonas } from '../support/personas.js';
+import { sampleDispute, sampleDisputeShared, sampleInvoice } from './form-samples.js';
 
 // Values too long for their field (SPEC.md §5): the form rule answers, 400 with the spec's message
 // on the field, never a schema error; the schema's own cap, far above any valid value, only stops
 // abuse, and nothing is stored either way.
 
-const day = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
 const TOO_LONG_FOR_ANY_FIELD = 'x'.repeat(FORM_TEXT_CAP + 1);
 
 let t: TestApp;
@@ -36,30 +36,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const invoice = {
-  accountNumber: '1234567890123456',
-  startDate: day('2026-11-01'),
-  endDate: day('2026-11-20'),
-};
-const shared = {
-  messageType: 'outcome-chargeback',
-  customerId: '1234',
-  bin: '630220',
-  messageDate: day('2026-11-20'),
-};
-const item = {
-  disputeReasonDesc: 'late presentment',
-  transactionDate: day('2026-11-10'),
-  lastFourCardNum: '4242',
-  disputeAmount: 12.5,
-  transactionAmount: 99.99,
-  issuerClaimId: 'IC-1',
-  issuerClaimTransactionId: 'ICT-1',
-  merchantId: 'MERCHANT-0001',
-  acquirerRefId: '12345678901234567890123',
-  acquirerClaimId: 'AC-1',
-  chargebackReferenceId: 'CB-1',
-};
+const invoice = sampleInvoice;
+const shared = sampleDisputeShared;
+const item = sampleDispute;
 const USE_AT_MOST_100 = 'Use at most 100 characters.';
 
 describe('a value too long for its field gets the rule of its field', () => {

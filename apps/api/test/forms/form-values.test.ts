@@ -2,13 +2,12 @@ import { FORM_MESSAGES } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { type SeededPersonas, seedPersonas } from '../support/personas.js';
+import { day, sampleDispute, sampleDisputeShared, sampleInvoice } from './form-samples.js';
 
 // Issue 23 through the real API: a value that would plant a line in a batch file, or show a
 // reversed identifier, and a value no card operations team would send (a date of 1900, an
 // amount of 0, a dispute above its transaction) are each refused with 400 naming the field, on a
 // POST and on a PUT, and nothing is stored or changed.
-
-const day = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
 
 let t: TestApp;
 let personas: SeededPersonas;
@@ -33,30 +32,9 @@ const stored = async () => ({
   disputes: await t.database.db.selectFrom('disputes').selectAll().orderBy('record_id').execute(),
 });
 
-const invoice = {
-  accountNumber: '1234567890123456',
-  startDate: day('2026-11-01'),
-  endDate: day('2026-11-20'),
-};
-const shared = {
-  messageType: 'outcome-chargeback',
-  customerId: '1234',
-  bin: '630220',
-  messageDate: day('2026-11-20'),
-};
-const item = {
-  disputeReasonDesc: 'late presentment',
-  transactionDate: day('2026-11-10'),
-  lastFourCardNum: '4242',
-  disputeAmount: 12.5,
-  transactionAmount: 99.99,
-  issuerClaimId: 'IC-1',
-  issuerClaimTransactionId: 'ICT-1',
-  merchantId: 'MERCHANT-0001',
-  acquirerRefId: '12345678901234567890123',
-  acquirerClaimId: 'AC-1',
-  chargebackReferenceId: 'CB-1',
-};
+const invoice = sampleInvoice;
+const shared = sampleDisputeShared;
+const item = sampleDispute;
 
 let invoiceId: number;
 let disputeId: number;
