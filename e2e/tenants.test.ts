@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations } from './support/axe.js';
 import { openBrowser, type Session, signIn } from './support/browser.js';
 import { receivedMail } from './support/smtp.js';
 
 // Tenant users end to end in Chromium: the tenant administrator invites a newcomer, the real
 // SMTP server of the run receives exactly one e-mail, the newcomer follows its link through the
 // demo sign-in server into the portal, and the administrator sees them, changes their role and
-// deletes a pending invitation.
+// deletes a pending invitation. Then the invitation journey's dead ends (issue 24): a resent
+// invitation whose old link is refused, a sign-in server that remembers another account, and the
+// message that says what the newcomer joined.
 
 const sessions: Session[] = [];
 afterAll(async () => {
@@ -25,6 +28,10 @@ async function mailTo(address: string, timeoutMs = 30_000) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/** The link of an invitation e-mail. */
+const linkIn = (text: string | undefined) =>
+  /(http:\/\/\S+\/api\/saas\/invitations\/accept\?token=[A-Za-z0-9_-]+)/.exec(text ?? '')?.[1];
 
 describe('tenant users', () => {
   it('invites a newcomer who signs in from the e-mail; the admin edits the role and deletes an invitation', async () => {
@@ -57,9 +64,7 @@ describe('tenant users', () => {
     const [mail, ...more] = await mailTo(invitee);
     expect(more).toHaveLength(0);
     expect(mail?.subject).toBe('Tess Tenant invited you to Acme Stores on the Partner Portal');
-    const link = /(http:\/\/\S+\/api\/saas\/invitations\/accept\?token=[A-Za-z0-9_-]+)/.exec(
-      mail?.text ?? '',
-    )?.[1];
+    const link = linkIn(mail?.text);
     expect(link).toBeDefined();
 
     // The invitee follows it, signs in at the demo sign-in server as the invited address, lands in the portal.
@@ -70,6 +75,12 @@ describe('tenant users', () => {
     await newcomer.page.getByLabel('Login name').fill(invitee);
     await newcomer.page.getByLabel('Password').fill('demo');
     await newcomer.page.getByRole('button', { name: 'Sign in' }).click();
+    // They are told what they joined, and go on into the portal.
+    await newcomer.page.waitForURL(
+      (url) => url.origin === admin.baseUrl && url.pathname.startsWith('/invitation/'),
+    );
+    await newcomer.page.getByText('You have joined Acme Stores.').waitFor();
+    await newcomer.page.getByRole('link', { name: 'Continue to the portal' }).click();
     await newcomer.page.waitForURL((url) => url.origin === admin.baseUrl && url.pathname === '/');
     await newcomer.page.getByRole('heading', { level: 1, name: 'Welcome to the Partner Portal' }).waitFor();
     expect((await mailTo(invitee)).length).toBe(1);
@@ -98,5 +109,84 @@ describe('tenant users', () => {
     await message.waitFor();
     await page.getByRole('row').filter({ hasText: 'new.buyer@acme.example' }).waitFor({ state: 'detached' });
     await message.waitFor({ state: 'detached', timeout: 10_000 });
+  });
+
+  it('resends an invitation (the old link refused), and an invitee the sign-in server took for someone else signs in as the invited address and is told what they joined', async () => {
+    const admin = await openBrowser();
+    sessions.push(admin);
+    const { page } = admin;
+    await signIn(page, 'tenant-admin@demo.portal');
+
+    const invitee = `bb.journey.${randomBytes(3).toString('hex')}@invited.demo`;
+    await page.goto('/admin/saas-acme/saas-users/new');
+    await page.getByLabel('Email').fill(invitee);
+    await page.getByRole('radio', { name: 'Store Manager' }).check();
+    await page.getByRole('button', { name: 'Send Invitation' }).click();
+    await page.getByText('User Invitation sent.').waitFor();
+    const oldLink = linkIn((await mailTo(invitee))[0]?.text);
+    expect(oldLink).toBeDefined();
+
+    // The administrator opens the invitation's address from the pending list and resends it.
+    await page.goto('/admin/saas-acme/saas-users/invitations');
+    await page.getByRole('link', { name: invitee }).click();
+    await page.waitForURL('**/invitation/*');
+    await page.getByText('Invitation to Acme Stores').waitFor();
+    await page.getByText('Pending', { exact: true }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Resend' }).click();
+    await page.getByText('User Invitation sent.').waitFor();
+    const invitationPath = new URL(page.url()).pathname;
+    let newLink: string | undefined;
+    for (const deadline = Date.now() + 30_000; !newLink && Date.now() < deadline; ) {
+      newLink = (await mailTo(invitee)).map((m) => linkIn(m.text)).find((l) => l && l !== oldLink);
+      if (!newLink) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(newLink).toBeDefined();
+
+    // The invitee's browser: the demo sign-in server remembers another account (signed in as it first).
+    const invited = await openBrowser();
+    sessions.push(invited);
+    await signIn(invited.page, 'partner@demo.portal');
+
+    // The link of the first e-mail no longer works.
+    await invited.page.goto(oldLink!);
+    await invited.page.waitForURL('**/invitation?status=invalid');
+    await invited.page.getByText('This invitation link is not valid.', { exact: false }).waitFor();
+
+    // The new one signs in silently as the remembered account: not the invited address, said so,
+    // with a way to sign in as it.
+    await invited.page.goto(newLink!);
+    await invited.page.waitForURL(
+      (url) => url.pathname === invitationPath && url.search === '?status=mismatched',
+    );
+    await invited.page
+      .getByText('This invitation was sent to a different email address.', { exact: false })
+      .waitFor();
+    // At a phone's width too, the long address wraps rather than pushing the page sideways.
+    await invited.page.setViewportSize({ width: 390, height: 800 });
+    const signInAs = invited.page.getByRole('link', { name: `Sign in as ${invitee}` });
+    await signInAs.waitFor();
+    expect(await invited.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+      true,
+    );
+    expect(await axeViolations(invited.page)).toEqual([]);
+    await signInAs.click();
+
+    // The sign-in server asks for credentials although it remembers someone, the address filled in.
+    await invited.page.getByLabel('Login name').waitFor();
+    expect(await invited.page.getByLabel('Login name').inputValue()).toBe(invitee);
+    await invited.page.getByLabel('Password').fill('demo');
+    await invited.page.getByRole('button', { name: 'Sign in' }).click();
+    await invited.page.waitForURL((url) => url.origin === admin.baseUrl && url.pathname === invitationPath);
+    await invited.page.getByText('You have joined Acme Stores.').waitFor();
+    await invited.page.getByText('Your roles: Store Manager', { exact: false }).waitFor();
+    expect(await axeViolations(invited.page)).toEqual([]);
+
+    // Signed in as the invited person now; the administrator's address for it says accepted.
+    const me = await invited.page.request.get('/api/user');
+    expect((await me.json()).userId).toBe(invitee);
+    await page.reload();
+    await page.getByText('Accepted', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Resend' }).count()).toBe(0);
   });
 });

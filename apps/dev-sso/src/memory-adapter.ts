@@ -52,9 +52,15 @@ export function createMemoryAdapter() {
       artefacts.delete(this.key(id));
     }
 
+    /**
+     * Called once per token model (access tokens, codes…) when a grant ends: only this model's
+     * artefacts go. The store is shared by every model, and an interaction carries the grant of the
+     * session it began in: signing in as another account ends that session's grant mid-interaction.
+     */
     async revokeByGrantId(grantId: string) {
+      const prefix = this.key('');
       for (const [key, entry] of artefacts) {
-        if (entry.value.grantId === grantId) artefacts.delete(key);
+        if (key.startsWith(prefix) && entry.value.grantId === grantId) artefacts.delete(key);
       }
     }
   };

@@ -80,3 +80,18 @@ describe('invited newcomers', () => {
     expect(invitedAccount('bad name@invited.demo')).toBeUndefined();
   });
 });
+
+describe('the memory store', () => {
+  it('ends a grant’s tokens and codes only, not the interaction in progress that carries the same grant', async () => {
+    const { createMemoryAdapter } = await import('../src/memory-adapter.js');
+    const Adapter = createMemoryAdapter();
+    const codes = new Adapter('AuthorizationCode');
+    const interactions = new Adapter('Interaction');
+    await codes.upsert('code-1', { grantId: 'grant-1' } as never, 60);
+    await interactions.upsert('uid-1', { grantId: 'grant-1' } as never, 60);
+    // Signing in as another account mid-interaction ends the remembered session's grant.
+    await codes.revokeByGrantId('grant-1');
+    expect(await codes.find('code-1')).toBeUndefined();
+    expect(await interactions.find('uid-1')).toMatchObject({ grantId: 'grant-1' });
+  });
+});

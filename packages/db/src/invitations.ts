@@ -17,6 +17,7 @@ export type Invitation = {
   acceptedAt: Date | null;
   deletedAt: Date | null;
   mailedAt: Date | null;
+  acceptedByUserId: string | null;
 };
 
 const columns = [
@@ -31,6 +32,7 @@ const columns = [
   'accepted_at',
   'deleted_at',
   'mailed_at',
+  'accepted_by_user_id',
 ] as const;
 
 type Row = {
@@ -45,6 +47,7 @@ type Row = {
   accepted_at: Date | null;
   deleted_at: Date | null;
   mailed_at: Date | null;
+  accepted_by_user_id: string | null;
 };
 
 const toInvitation = (r: Row): Invitation => ({
@@ -59,6 +62,7 @@ const toInvitation = (r: Row): Invitation => ({
   acceptedAt: r.accepted_at,
   deletedAt: r.deleted_at,
   mailedAt: r.mailed_at,
+  acceptedByUserId: r.accepted_by_user_id,
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -198,4 +202,56 @@ export async function markInvitationAccepted(db: Db, invitationId: string, userI
     .set({ accepted_at: at, accepted_by_user_id: userId })
     .where('invitation_id', '=', invitationId)
     .execute();
+}
+
+/**
+ * Resend (issue 24): the invitation's expiry starts again and the link already mailed stops
+ * working at once (no token hash until the mail worker draws the new link's); its e-mail is handed
+ * to the mail queue now. The caller holds the invitation's lock.
+ */
+export async function renewInvitation(
+  db: Db,
+  invitationId: string,
+  renewal: { expiresAt: Date; mailedAt: Date },
+): Promise<Invitation> {
+  const row = await db
+    .updateTable('invitations')
+    .set({ expires_at: renewal.expiresAt, mailed_at: renewal.mailedAt, token_hash: null })
+    .where('invitation_id', '=', invitationId)
+    .returning(columns)
+    .executeTakeFirstOrThrow();
+  return toInvitation(row);
+}
+
+// Signing in again after a sign-in from an invitation's link came back as another person: the
+// browser holds a single-use ticket, and the offer is kept as a pending login of the invitation
+// whose state is the ticket's hash (so it expires and is purged like any pending login, and no
+// authorization response can ever match it).
+
+/** The invitation a sign-in-again ticket (by its hash) is for, while it lasts. */
+export async function findInvitationSignInAgain(db: Db, ticketHash: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('pending_logins')
+    .select('invitation_id')
+    .where('state', '=', ticketHash)
+    .where('invitation_id', 'is not', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return row?.invitation_id ?? undefined;
+}
+
+/** Uses up a sign-in-again ticket (by its hash) of this invitation: whether it still lasted. */
+export async function takeInvitationSignInAgain(
+  db: Db,
+  ticketHash: string,
+  invitationId: string,
+): Promise<boolean> {
+  if (!UUID.test(invitationId)) return false;
+  const row = await db
+    .deleteFrom('pending_logins')
+    .where('state', '=', ticketHash)
+    .where('invitation_id', '=', invitationId)
+    .returning('expires_at')
+    .executeTakeFirst();
+  return row !== undefined && row.expires_at.getTime() > Date.now();
 }

@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import {
   decodeBase64Email,
   encodeBase64Email,
+  INVITATION_RESEND_REFUSALS,
   invitationExpiry,
   invitationStatus,
   inviterNameOf,
   isSameEmail,
   isValidEmail,
+  joinedTenantMessage,
   oneLine,
 } from './invitation.js';
 
@@ -124,5 +126,25 @@ describe('invitations', () => {
         expect(decodeBase64Email(encodeBase64Email(email))).toBe(email);
       }),
     );
+  });
+});
+
+describe('resend and arrival (issue 24)', () => {
+  it('refuses to resend every state but pending, each in its own words', () => {
+    const base = { expiresAt: at('2026-11-30T12:00:00Z'), acceptedAt: null, deletedAt: null };
+    const states = [
+      { ...base, expiresAt: now },
+      { ...base, deletedAt: now },
+      { ...base, acceptedAt: now },
+    ].map((state) => invitationStatus(state, now));
+    expect(states).toEqual(['expired', 'deleted', 'used']);
+    for (const status of states) {
+      expect(status === 'pending' ? undefined : INVITATION_RESEND_REFUSALS[status]).toMatch(/\.$/);
+    }
+    expect(new Set(Object.values(INVITATION_RESEND_REFUSALS)).size).toBe(3);
+  });
+
+  it('tells the newcomer what they joined', () => {
+    expect(joinedTenantMessage('Acme Stores')).toBe('You have joined Acme Stores.');
   });
 });

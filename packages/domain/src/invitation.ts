@@ -43,6 +43,30 @@ export type InvitationOutcome = keyof typeof INVITATION_OUTCOME_MESSAGES;
 export const isInvitationOutcome = (value: string): value is InvitationOutcome =>
   Object.hasOwn(INVITATION_OUTCOME_MESSAGES, value);
 
+/**
+ * What the invitation's page (/invitation/{id}) tells anyone who does not manage its tenant about a
+ * pending invitation: what to do, never to whom it was sent.
+ */
+export const INVITATION_PENDING_MESSAGE =
+  'This invitation is waiting to be accepted. The invited person accepts it with the link in their invitation email, which asks them to sign in. If the email is lost or its link no longer works, ask your tenant administrator to resend the invitation.';
+
+/** When the sign-in-again offer has lapsed: the e-mail's link starts the sign-in again. */
+export const INVITATION_SIGN_IN_AGAIN_LAPSED =
+  'To sign in with the invited address, open the link in your invitation email again.';
+
+/** What the person who accepted an invitation reads on arrival. */
+export const joinedTenantMessage = (tenantName: string) => `You have joined ${tenantName}.`;
+
+/**
+ * Resend (issue 24) renews a pending invitation only: one that was deleted, accepted or has
+ * expired is final (an expired one is invited again with the invite form).
+ */
+export const INVITATION_RESEND_REFUSALS: Record<Exclude<InvitationStatus, 'pending'>, string> = {
+  expired: 'This invitation has expired. Please invite the person again.',
+  deleted: 'This invitation was deleted. Please invite the person again.',
+  used: 'This invitation has already been accepted.',
+};
+
 // An address is local@domain: the local part is dot-separated atoms (RFC 5322 atext, and letters
 // and digits of any script), the domain two or more host labels whose last is not all digits. No
 // quoted local part, comment, display name, group or address literal: nothing a mail header would

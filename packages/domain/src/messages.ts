@@ -35,6 +35,8 @@ export const MESSAGES = {
   rolesUpdated: 'User Roles were updated successfully.',
   rolesUpdateFailurePrefix: 'There was an issue updating the roles. -- ',
   invitationDeleted: 'Invitation was deleted successfully.',
+  /** §8 has no wording for a failed tenant user removal: this one follows its role update failure. */
+  userDeleteFailurePrefix: 'There was an issue deleting the user. -- ',
   bannerUpdateFailed: 'Unable to update banner.',
   bannerDeleteFailed: 'Unable to delete the banner.',
   bannerSaved: 'The banner has been successfully created/updated.',

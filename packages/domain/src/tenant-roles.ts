@@ -173,6 +173,16 @@ export function sortTenantsByDisplayName<T extends { displayName: string }>(tena
     .sort((a, b) => a.displayName.localeCompare(b.displayName));
 }
 
+/**
+ * The refusal when the user acted on is ranked above the administrator, worded for the action; the
+ * pages put it after §8's failure wording ('There was an issue updating the roles. -- …').
+ */
+export const OUTRANKED_MESSAGES = {
+  updateRoles: 'You may not change the roles of a user ranked above you.',
+  deleteUser: 'You may not remove a user ranked above you.',
+  resendInvitation: 'You may not resend an invitation for a role ranked above your own.',
+} as const;
+
 /** A tenant administrator may not change or remove a user ranked above themselves either. */
 export function mayManageMember(grantorRank: number | undefined, member: readonly TenantRole[]): boolean {
   return grantorRank === undefined || highestRank(member) <= grantorRank;

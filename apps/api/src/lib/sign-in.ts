@@ -15,7 +15,8 @@ import { callbackPath } from './home-realm.js';
 import type { OidcProviderSettings } from './oidc-providers.js';
 import { PENDING_LOGIN_COOKIE, PENDING_LOGIN_SECONDS } from './session-cookie.js';
 import { acceptOnSignIn } from './tenants/accept-on-sign-in.js';
-import { invitationStatusPage } from './tenants/invitation-link.js';
+import { invitationStatusPage, mismatchedPage } from './tenants/invitation-link.js';
+import { offerSignInAgain } from './tenants/sign-in-again.js';
 
 // The OpenID Connect authorization code flow with PKCE, state and nonce (RFC 9700 §2.1). The
 // pending login lives in Postgres, bound to the browser by a short-lived cookie holding its state.
@@ -36,7 +37,13 @@ export function safeReturnTo(value: string | undefined): string | null {
 export async function startSignIn(
   app: FastifyInstance,
   provider: OidcProviderSettings,
-  options: { returnTo: string | null; loginHint: string | undefined; invitationId?: string },
+  options: {
+    returnTo: string | null;
+    loginHint: string | undefined;
+    invitationId?: string;
+    /** 'login': the provider asks for credentials even when it remembers someone (OIDC Core §3.1.2.1). */
+    prompt?: 'login';
+  },
 ) {
   const configuration = await app.oidc.configuration(provider);
   const state = client.randomState();
@@ -60,13 +67,17 @@ export async function startSignIn(
     code_challenge_method: 'S256',
   };
   if (options.loginHint) parameters.login_hint = options.loginHint;
+  if (options.prompt) parameters.prompt = options.prompt;
   return { state, location: client.buildAuthorizationUrl(configuration, parameters).href };
 }
 
 export type SignInResult =
   | { outcome: 'signed-in'; user: UserWithAccess; sessionId: string; returnTo: string }
-  /** The sign-in began at an invitation link that could not be accepted; nothing changed. */
-  | { outcome: 'invitation-refused'; status: InvitationOutcome }
+  /**
+   * The sign-in began at an invitation link that could not be accepted; nothing changed. When the
+   * identity was another person's, `signInAgain` is the browser's ticket to try again.
+   */
+  | { outcome: 'invitation-refused'; status: InvitationOutcome; invitationId: string; signInAgain?: string }
   | { outcome: 'unknown-user'; subject: string }
   | { outcome: 'refused'; reason: string };
 
@@ -122,7 +133,17 @@ export async function finishSignIn(
       firstName: typeof claims.given_name === 'string' ? claims.given_name : '',
       lastName: typeof claims.family_name === 'string' ? claims.family_name : '',
     });
-    if (accepted.outcome !== 'accepted') return { outcome: 'invitation-refused', status: accepted.outcome };
+    if (accepted.outcome === 'mismatched') {
+      return {
+        outcome: 'invitation-refused',
+        status: accepted.outcome,
+        invitationId: pending.invitationId,
+        signInAgain: await offerSignInAgain(app.db, provider.name, pending.invitationId),
+      };
+    }
+    if (accepted.outcome !== 'accepted') {
+      return { outcome: 'invitation-refused', status: accepted.outcome, invitationId: pending.invitationId };
+    }
   }
   // An email the provider says is unverified never matches a portal user.
   const user = await identifyUser(app, provider, claims.sub, emailVerified === false ? undefined : email);
@@ -149,7 +170,9 @@ export function notSignedInPage(
       return loginErrorPage('Sign in failed Please try again');
     case 'invitation-refused':
       log.warn({ provider, status: result.status }, 'invitation not accepted');
-      return invitationStatusPage(result.status);
+      return result.status === 'mismatched'
+        ? mismatchedPage(result.invitationId)
+        : invitationStatusPage(result.status);
     case 'unknown-user':
       log.warn({ provider, subject: result.subject }, 'sign-in by an unknown user');
       return USER_NOT_FOUND_PAGE;

@@ -6,7 +6,8 @@ import { forbidden, HttpError } from './errors.js';
 
 /**
  * What a route needs, declared next to it in `config.access`:
- * - 'public': anyone (login, health, the human-verification challenge);
+ * - 'public': anyone (login, health, the human-verification challenge); no session is read;
+ * - 'anyone': anyone, and the caller is known when signed in (a page telling its own people more);
  * - 'authenticated': any signed-in user or service account (NO_FEATURE_REQUIRED);
  * - { feature }: a signed-in user with that feature (an internal admin has every feature).
  * The check reads the route the router matched (request.routeOptions), never the URL: however a
@@ -14,7 +15,7 @@ import { forbidden, HttpError } from './errors.js';
  * Partner and access-type scoping of ids a client sends is checked in the handler with
  * `requirePartner`, because only the handler knows which partner an id belongs to.
  */
-export type RouteAccess = 'public' | 'authenticated' | { feature: Feature };
+export type RouteAccess = 'public' | 'anyone' | 'authenticated' | { feature: Feature };
 
 /** Bull Board's place (plugins/queue-board.ts): for internal admins. */
 export const QUEUE_BOARD_PATH = '/admin/queues';
@@ -78,7 +79,7 @@ export function requirePartner(
  */
 export function requireRouteAccess(request: FastifyRequest): void {
   const access = request.routeOptions.config?.access;
-  if (!access || access === 'public') return;
+  if (!access || access === 'public' || access === 'anyone') return;
   const user = requireUser(request);
   if (access !== 'authenticated' && !hasFeature(user, access.feature)) throw forbidden();
 }

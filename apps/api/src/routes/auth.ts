@@ -12,6 +12,7 @@ import {
   setSessionCookie,
 } from '../lib/session-cookie.js';
 import { finishSignIn, loginErrorPage, notSignedInPage, safeReturnTo, startSignIn } from '../lib/sign-in.js';
+import { setSignInAgainCookie } from '../lib/tenants/sign-in-again.js';
 import { notFound } from '../plugins/errors.js';
 
 // SPEC.md §7 "Authentication and user": the login redirect, the OpenID sign-in and sign-out.
@@ -94,6 +95,9 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const result = await finishSignIn(app, provider, request, request.query);
       clearPendingLoginCookie(reply, config.cookieSecure);
       if (result.outcome !== 'signed-in') {
+        if (result.outcome === 'invitation-refused' && result.signInAgain) {
+          setSignInAgainCookie(reply, result.signInAgain, config.cookieSecure);
+        }
         return reply.redirect(notSignedInPage(result, request.log, provider.name));
       }
       const previous = request.cookies[SESSION_COOKIE];

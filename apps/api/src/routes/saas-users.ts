@@ -23,6 +23,7 @@ import { requireUser } from '../plugins/access.js';
 import { deleteInvitation } from '../services/tenants/delete-invitation.js';
 import { deleteUser } from '../services/tenants/delete-user.js';
 import { inviteUser } from '../services/tenants/invite-user.js';
+import { resendInvitation } from '../services/tenants/resend-invitation.js';
 import { updateUserRoles } from '../services/tenants/update-user-roles.js';
 
 // SPEC.md §7 "SaaS users": tenants, their users and roles, and invitations. Feature
@@ -188,6 +189,20 @@ const saasUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await deleteUser({ db: app.db }, { actor: requireUser(request), ...request.params });
       return reply.status(204).send(null);
     },
+  );
+
+  app.post(
+    '/api/saas/user/:tenantId/invitations/:invitationId/resend',
+    {
+      config: access,
+      schema: {
+        summary:
+          'Resends a pending invitation: its expiry starts again, the link already mailed stops working, a new e-mail goes out',
+        params: Type.Object({ tenantId: Id, invitationId: Id }),
+        response: { 200: SaasInvitation },
+      },
+    },
+    async (request) => resendInvitation(inviteDeps, { actor: requireUser(request), ...request.params }),
   );
 
   app.delete(

@@ -12,6 +12,8 @@ export type TenantMatrixIds = {
   userToEdit: string;
   userToDelete: string;
   invitationToDelete: string;
+  /** Pending throughout the matrix: resent by each persona, read by everyone. */
+  invitationToResend: string;
   /** In tenant B: ids a tenant administrator of A must not reach. */
   userOfB: string;
   invitationOfB: string;
@@ -75,6 +77,7 @@ export async function seedTenantFixtures(db: Kysely<Database>): Promise<TenantMa
     userToEdit: 'mx-edit@mxa.example',
     userToDelete: 'mx-delete@mxa.example',
     invitationToDelete: (await invite('saas-mxa', 'mx-invited@mxa.example')).invitationId,
+    invitationToResend: (await invite('saas-mxa', 'mx-resend@mxa.example')).invitationId,
     userOfB: 'mx-b@mxb.example',
     invitationOfB: (await invite('saas-mxb', 'mx-invited@mxb.example')).invitationId,
   };

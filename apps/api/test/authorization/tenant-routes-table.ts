@@ -50,6 +50,9 @@ export const tenantRoutesTable: RouteRow[] = [
       emailEncoded: b64(ids.userToDelete),
     }),
   }),
+  route('POST /api/saas/user/:tenantId/invitations/:invitationId/resend', '401 403 403 403 403 200 200 403', {
+    params: (ids) => ({ tenantId: ids.tenantA, invitationId: ids.invitationToResend }),
+  }),
   route(
     'DELETE /api/saas/user/:tenantId/invitations/:invitationId/email/:emailEncoded',
     '401 403 403 403 403 204 404 403',
@@ -64,5 +67,14 @@ export const tenantRoutesTable: RouteRow[] = [
   // The link of an invitation e-mail: public; an unknown token goes to the page saying so.
   route('GET /api/saas/invitations/accept', '302 302 302 302 302 302 302 302', {
     query: { token: 'unknown' },
+  }),
+  // The invitation's page: its status for anyone with the id (the invitation itself only for the
+  // tenant's administrators: test/tenants/invitation-page.test.ts).
+  route('GET /api/saas/invitations/:invitationId', '200 200 200 200 200 200 200 200', {
+    params: (ids) => ({ invitationId: ids.invitationToResend }),
+  }),
+  // Signing in again after a mismatch: without this browser's ticket, back to the invitation's page.
+  route('GET /api/saas/invitations/:invitationId/sign-in-again', '302 302 302 302 302 302 302 302', {
+    params: (ids) => ({ invitationId: ids.invitationToResend }),
   }),
 ];

@@ -217,6 +217,7 @@ export const WRITE_ROUTES: Record<string, DriveRow> = {
   'POST /api/saas/user/tenantId/:tenantId/tsUser/:isThoughtSpotUser/invite': matrix(),
   'PUT /api/saas/user/:tenantId/:userId/roles/tsUser/:isThoughtSpotUser/:emailEncoded': matrix(),
   'DELETE /api/saas/user/:tenantId/:userId/email/:emailEncoded': matrix(),
+  'POST /api/saas/user/:tenantId/invitations/:invitationId/resend': matrix(),
   'DELETE /api/saas/user/:tenantId/invitations/:invitationId/email/:emailEncoded': matrix(),
   // Outside /api
   ...queueBoardRows,

@@ -42,6 +42,8 @@ const table = (i: TenantMatrixIds): Row[] => {
     { call: `DELETE /api/saas/user/${i.tenantB}/invitations/${i.invitationOfB}/email/${invitedB}` },
     // A's tenant id with B's invitation: not an invitation of A.
     { call: `DELETE /api/saas/user/${i.tenantA}/invitations/${i.invitationOfB}/email/${invitedB}` },
+    { call: `POST /api/saas/user/${i.tenantB}/invitations/${i.invitationOfB}/resend` },
+    { call: `POST /api/saas/user/${i.tenantA}/invitations/${i.invitationOfB}/resend` },
   ];
 };
 
@@ -75,7 +77,7 @@ afterAll(async () => t?.close());
 
 describe('tenant isolation: the administrator of tenant A with tenant B’s ids', () => {
   it('is a table of every SaaS route', () => {
-    expect(table({} as TenantMatrixIds).length).toBeGreaterThanOrEqual(12);
+    expect(table({} as TenantMatrixIds).length).toBeGreaterThanOrEqual(14);
   });
 
   it.each(
@@ -85,6 +87,7 @@ describe('tenant isolation: the administrator of tenant A with tenant B’s ids'
       userToEdit: '',
       userToDelete: '',
       invitationToDelete: '',
+      invitationToResend: '',
       userOfB: 'mx-b@mxb.example',
       invitationOfB: ':invitationOfB',
     }).map((row) => [row.call, row] as const),

@@ -78,3 +78,34 @@ export type InviteBody = Static<typeof InviteBody>;
 
 /** The edit call's body is the list of roleId. */
 export const UpdateRolesBody = Type.Array(Type.String({ maxLength: 200 }), { maxItems: 20 });
+
+/**
+ * The invitation's page (GET /api/saas/invitations/{invitationId}, public): its status for anyone
+ * holding the id; more only for whom it concerns. Nothing names the address or the tenant to
+ * anyone else.
+ */
+export const InvitationPageReply = Type.Object({
+  invitationId: Type.String(),
+  status: Type.Union([
+    Type.Literal('pending'),
+    Type.Literal('expired'),
+    Type.Literal('deleted'),
+    Type.Literal('used'),
+  ]),
+  /**
+   * For the browser whose sign-in from this invitation's link came back as another person, while
+   * its offer to sign in again lasts: the invited address to sign in as.
+   */
+  signInAs: Type.Optional(Type.String()),
+  /** For the signed-in person who accepted it: what they joined. */
+  joined: Type.Optional(Type.Object({ tenantName: Type.String(), roles: Type.Array(Type.String()) })),
+  /** For a caller who manages the invitation's tenant: the invitation itself. */
+  managed: Type.Optional(
+    Type.Object({
+      tenantName: Type.String(),
+      invitation: SaasInvitation,
+      roles: Type.Array(SaasRole),
+    }),
+  ),
+});
+export type InvitationPageReply = Static<typeof InvitationPageReply>;

@@ -6,7 +6,7 @@ import {
   lockTenant,
   writeAudit,
 } from '@portal/db';
-import { mayManageMember, ROLE_CHOICE_MESSAGES } from '@portal/domain';
+import { mayManageMember, OUTRANKED_MESSAGES } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import { forbidden, notFound } from '../../plugins/errors.js';
 import { grantorRankIn, requireManagedTenant, TENANT_NOT_FOUND, type TenantActor } from './tenant-scope.js';
@@ -25,7 +25,7 @@ export async function deleteUser(
   await deps.db.transaction().execute(async (trx) => {
     if (!(await lockTenant(trx, input.tenantId))) throw notFound(TENANT_NOT_FOUND);
     if (!mayManageMember(await grantorRankIn(trx, input.actor, input.tenantId), member.roles)) {
-      throw forbidden(ROLE_CHOICE_MESSAGES.escalation);
+      throw forbidden(OUTRANKED_MESSAGES.deleteUser);
     }
     if (!(await deleteTenantMember(trx, input.tenantId, input.userId))) throw notFound(USER_NOT_FOUND);
     if (!(await belongsAnywhere(trx, input.userId))) await deleteSessionsOfUser(trx, input.userId);

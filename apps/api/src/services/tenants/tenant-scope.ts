@@ -10,9 +10,13 @@ export type TenantActor = Principal & { userId: string; email: string };
 
 export const TENANT_NOT_FOUND = 'Tenant not found.';
 
-export async function requireManagedTenant(db: Db, actor: TenantActor, tenantId: string): Promise<void> {
+export async function managesTenant(db: Db, actor: TenantActor, tenantId: string): Promise<boolean> {
   const memberOf = actor.isInternalAdmin ? [] : await memberTenantIds(db, actor);
-  if (!canManageTenant(actor, tenantId, memberOf)) throw notFound(TENANT_NOT_FOUND);
+  return canManageTenant(actor, tenantId, memberOf);
+}
+
+export async function requireManagedTenant(db: Db, actor: TenantActor, tenantId: string): Promise<void> {
+  if (!(await managesTenant(db, actor, tenantId))) throw notFound(TENANT_NOT_FOUND);
 }
 
 /** The highest external rank the actor holds in the tenant; undefined for internal admins (any). */

@@ -12,6 +12,7 @@ import {
   decodeBase64Email,
   isSameEmail,
   mayManageMember,
+  OUTRANKED_MESSAGES,
   ROLE_CHOICE_MESSAGES,
 } from '@portal/domain';
 import type { Kysely } from 'kysely';
@@ -55,7 +56,7 @@ export async function updateUserRoles(
   return deps.db.transaction().execute(async (trx) => {
     if (!(await lockTenant(trx, input.tenantId))) throw notFound(TENANT_NOT_FOUND);
     const grantorRank = await grantorRankIn(trx, input.actor, input.tenantId);
-    if (!mayManageMember(grantorRank, before.roles)) throw forbidden(ROLE_CHOICE_MESSAGES.escalation);
+    if (!mayManageMember(grantorRank, before.roles)) throw forbidden(OUTRANKED_MESSAGES.updateRoles);
     const choice = chooseRoles({
       roles: await listRoles(trx),
       tenantId: input.tenantId,

@@ -1,9 +1,10 @@
 import { Button, Group, Table, Text } from '@mantine/core';
+import { MESSAGES, PAGES } from '@portal/domain';
 import { pageCount } from '@portal/domain/admin-paging';
 import { saasUsersCsv } from '@portal/domain/csv';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { get } from '../../api/api.js';
+import { ApiError, get } from '../../api/api.js';
 import { useApi, useThrowToBoundary } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { EmptyState } from '../../components/EmptyState.js';
@@ -20,6 +21,7 @@ import {
   type SaasUsersReply,
   usersPath,
 } from './saas-api.js';
+import { NoticeAlert, useNotice } from './use-notice.js';
 import { useTenantName } from './use-tenant-name.js';
 
 /** A tenant's users, 50 a page with the total, their roles, Edit and Delete, Invite and the CSV. */
@@ -30,8 +32,17 @@ export default function SaasUsersPage() {
   const [page, setPage] = useState(1);
   const { data, mutate } = useApi<SaasUsersReply>(usersPath(tenantId, page), { keepPreviousData: true });
   const throwToBoundary = useThrowToBoundary();
+  const { notice, fail } = useNotice();
+  // A refusal (a user ranked above the caller, one already gone) is told on the page after the
+  // failure wording; anything else is the error screen's.
   const confirm = useConfirm<SaasUser>(async (user) => {
-    await deleteUser(tenantId, user).catch(throwToBoundary);
+    try {
+      await deleteUser(tenantId, user);
+    } catch (error) {
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+        fail(MESSAGES.userDeleteFailurePrefix, error);
+      } else throwToBoundary(error);
+    }
     await mutate();
   });
   const [downloading, setDownloading] = useState(false);
@@ -50,6 +61,7 @@ export default function SaasUsersPage() {
   const pages = data ? pageCount(data.count, data.limit) : null;
   return (
     <PageFrame
+      title={`${PAGES.saasUsers.title}: ${tenantName}`}
       trail={['tenants']}
       actions={
         <>
@@ -65,6 +77,7 @@ export default function SaasUsersPage() {
         </>
       }
     >
+      <NoticeAlert notice={notice} />
       {!data ? (
         <CenteredLoader />
       ) : data.count === 0 ? (

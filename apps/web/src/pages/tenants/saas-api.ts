@@ -1,5 +1,7 @@
 import type {
+  InvitationPageReply,
   InvitationsReply,
+  SaasInvitation,
   SaasRole,
   SaasUser,
   SaasUsersReply,
@@ -7,7 +9,7 @@ import type {
 } from '@portal/domain/api/tenants';
 import { encodeBase64Email } from '@portal/domain/invitation';
 import { INVITATIONS_PAGE_SIZE, SAAS_USERS_PAGE_SIZE } from '@portal/domain/limits';
-import { del, get } from '../../api/api.js';
+import { del, get, post } from '../../api/api.js';
 
 // The addresses of SPEC.md §7 "SaaS users"; emails in paths are base64. The paged lists send
 // limit and page as the spec's calls do (users 50, invitations 100).
@@ -40,6 +42,18 @@ export const deleteInvitation = (
     `/api/saas/user/${encodeURIComponent(tenantId)}/invitations/${invitation.invitationId}/email/${encodeURIComponent(encodeBase64Email(invitation.emailAddress))}`,
   );
 
+/** Resend (issue 24): a new e-mail and expiry; the link mailed before stops working. */
+export const resendInvitation = (tenantId: string, invitationId: string) =>
+  post<SaasInvitation>(
+    `/api/saas/user/${encodeURIComponent(tenantId)}/invitations/${encodeURIComponent(invitationId)}/resend`,
+  );
+
+/** The invitation's page (/invitation/{id}) reads this; open without a session. */
+export const invitationPath = (invitationId: string) =>
+  `/api/saas/invitations/${encodeURIComponent(invitationId)}`;
+/** A navigation, not a call: starts the sign-in again, asking for the invited address. */
+export const signInAgainPath = (invitationId: string) => `${invitationPath(invitationId)}/sign-in-again`;
+
 /** Every pending invitation, page by page (the list has no count), for the CSV. */
 export async function allInvitations(tenantId: string) {
   const all: InvitationsReply['invitations'] = [];
@@ -52,4 +66,12 @@ export async function allInvitations(tenantId: string) {
 }
 
 export const roleLabel = (roles: SaasRole[]) => roles.map((r) => r.roleDescription).join(', ');
-export type { InvitationsReply, SaasRole, SaasUser, SaasUsersReply, Tenant };
+export type {
+  InvitationPageReply,
+  InvitationsReply,
+  SaasInvitation,
+  SaasRole,
+  SaasUser,
+  SaasUsersReply,
+  Tenant,
+};
