@@ -16,6 +16,7 @@ import {
   routeParams,
   routeTableGaps,
 } from './support/route-visits.js';
+import { sidewaysScrollFindings } from './support/sideways.js';
 
 // WCAG 2.1 AA on every route of the route table, as every demo persona, at desktop (1366 px) and
 // phone (390 px) widths: axe-core's wcag2a/wcag2aa/wcag21a/wcag21aa rules, plus the page structure
@@ -25,6 +26,8 @@ import {
 // portal's own rule, isAllowed, on the persona's GET /api/user) shows the Restricted notice: that
 // notice is checked once per persona and width, and a page the persona may open is checked whatever
 // it shows. Open dialogs and the error pages (Page Not Found, Technical Difficulties) are checked too.
+// At the phone's width every check also asks that the page not scroll sideways (WCAG 1.4.10 Reflow):
+// the document no wider than the window, so a route added to the table is held to it by itself.
 
 const WIDTHS = [
   { name: 'desktop', width: 1366, height: 900 },
@@ -136,6 +139,7 @@ async function check(
   wasSettled = true,
 ): Promise<void> {
   const findings = [...(await structureFindings(page)), ...(await axeViolations(page))];
+  if (width === 'phone') findings.push(...(await sidewaysScrollFindings(page)));
   if (!wasSettled)
     findings.push({
       rule: 'settled',

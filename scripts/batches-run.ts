@@ -21,15 +21,36 @@ import { DEFAULT_OPERATIONS_MAILBOX } from '@portal/workers/start-workers';
 
 const usage = 'usage: npx tsx scripts/batches-run.ts --kind invoices|disputes --date YYYY-MM-DD [--dry-run]';
 
+const help = `${usage}
+
+Runs one business day's batch of an operational form by hand, as the worker does on its schedule.
+  --kind      invoices (customer invoice requests) or disputes (retailer disputes)
+  --date      the batch date, YYYY-MM-DD: a business day
+  --dry-run   prints the file the batch would write (stdout) and its count (stderr); changes nothing
+  --help, -h  prints this and exits
+A day already run writes nothing more: the run says so, and what the batch holds.
+Reads DATABASE_URL (embedded PGlite in data/pg without it), the STORAGE_* variables and
+OPERATIONS_MAILBOX like the workers.`;
+
+/** Asked for the usage: answered before any other option is read, so `--help` alone is enough. */
+export const wantsHelp = (argv: string[]) => argv.includes('--help') || argv.includes('-h');
+
 export function parseBatchArgs(argv: string[]): { kind: BatchKind; date: string; dryRun: boolean } {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      kind: { type: 'string' },
-      date: { type: 'string' },
-      'dry-run': { type: 'boolean', default: false },
-    },
-  });
+  const { values } = (() => {
+    try {
+      return parseArgs({
+        args: argv,
+        options: {
+          kind: { type: 'string' },
+          date: { type: 'string' },
+          'dry-run': { type: 'boolean', default: false },
+        },
+      });
+    } catch (error) {
+      // parseArgs names the unknown option; the usage says what is known.
+      throw new Error(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
+    }
+  })();
   const kind = values.kind as BatchKind;
   if (!BATCH_KINDS.includes(kind)) throw new Error(`--kind must be invoices or disputes\n${usage}`);
   if (!values.date || !isIsoDate(values.date))
@@ -58,7 +79,12 @@ async function alreadyRun(db: Db, kind: BatchKind, date: string, dryRun: boolean
 }
 
 async function main(): Promise<void> {
-  const { kind, date, dryRun } = parseBatchArgs(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  if (wantsHelp(argv)) {
+    console.log(help);
+    return;
+  }
+  const { kind, date, dryRun } = parseBatchArgs(argv);
   const handle = connect({ databaseUrl: process.env.DATABASE_URL });
   try {
     if (dryRun) {

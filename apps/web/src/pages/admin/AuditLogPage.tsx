@@ -1,4 +1,4 @@
-import { Code, Group, Table, Text, TextInput } from '@mantine/core';
+import { Box, Code, Group, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { DEFAULT_ADMIN_PAGE_SIZE, pageCount } from '@portal/domain/admin-paging';
 import type { AuditLogReply } from '@portal/domain/api/audit-log';
@@ -8,11 +8,24 @@ import { useApi } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageFrame } from '../../components/PageFrame.js';
+import { ResponsiveTable } from '../../components/ResponsiveTable.js';
 import { Pager } from './list/Pager.js';
 
 type Filters = { entityType: string; actor: string; from: string; to: string };
 
 const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
+
+/** A value before or after the change, as JSON; scrolls when long. */
+function Change({ value }: { value: unknown }) {
+  return (
+    <Box maw={320}>
+      {/* Focusable, so the keyboard can scroll it too. */}
+      <Code block tabIndex={0}>
+        {json(value)}
+      </Code>
+    </Box>
+  );
+}
 
 /** Every admin change, newest first: who, when, what, before and after. Internal admins only. */
 export default function AuditLogPage() {
@@ -45,44 +58,31 @@ export default function AuditLogPage() {
         <CenteredLoader />
       ) : (
         <>
-          <Table striped aria-label="Audit log entries">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When (UTC)</Table.Th>
-                <Table.Th>Who</Table.Th>
-                <Table.Th>What</Table.Th>
-                <Table.Th>Before</Table.Th>
-                <Table.Th>After</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.entries.map((entry) => (
-                <Table.Tr key={entry.auditId}>
-                  <Table.Td>
-                    {formatUsDate(entry.at.slice(0, 10))} {entry.at.slice(11, 19)}
-                  </Table.Td>
-                  <Table.Td>{entry.actorUserId ?? ''}</Table.Td>
-                  <Table.Td>
+          <ResponsiveTable
+            label="Audit log entries"
+            rows={data.entries}
+            rowKey={(entry) => entry.auditId}
+            columns={[
+              {
+                label: 'When (UTC)',
+                render: (entry) => `${formatUsDate(entry.at.slice(0, 10))} ${entry.at.slice(11, 19)}`,
+              },
+              { label: 'Who', render: (entry) => entry.actorUserId ?? '' },
+              {
+                label: 'What',
+                render: (entry) => (
+                  <>
                     <Text size="sm">{entry.action}</Text>
                     <Text size="xs" c="dimmed">
                       {entry.entityType} {entry.entityId}
                     </Text>
-                  </Table.Td>
-                  <Table.Td maw={320}>
-                    {/* Scrolls when long: focusable, so the keyboard can scroll it too. */}
-                    <Code block tabIndex={0}>
-                      {json(entry.before)}
-                    </Code>
-                  </Table.Td>
-                  <Table.Td maw={320}>
-                    <Code block tabIndex={0}>
-                      {json(entry.after)}
-                    </Code>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+                  </>
+                ),
+              },
+              { label: 'Before', render: (entry) => <Change value={entry.before} /> },
+              { label: 'After', render: (entry) => <Change value={entry.after} /> },
+            ]}
+          />
           {data.entries.length === 0 && <EmptyState />}
           <Pager
             page={page}

@@ -1,4 +1,4 @@
-import { Button, Group, Table, Text, TextInput } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { DASHBOARD_TYPE_NAMES, normalizeDashboardType } from '@portal/domain';
 import { useState } from 'react';
 import { del } from '../../api/api.js';
@@ -6,6 +6,7 @@ import { useApi } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageFrame } from '../../components/PageFrame.js';
+import { ResponsiveTable } from '../../components/ResponsiveTable.js';
 import type { Dashboard } from '../dashboards/dashboard-api.js';
 import { DashboardForm } from './dashboards/DashboardForm.js';
 import { ConfirmModal, useConfirm } from './list/use-confirm.js';
@@ -66,53 +67,44 @@ export default function ManageDashboardsPage() {
       {dashboards === undefined ? (
         <CenteredLoader />
       ) : (
-        <Table striped highlightOnHover aria-label="Dashboards">
-          <Table.Thead>
-            <Table.Tr>
-              {COLUMNS.map((column) => (
-                <Table.Th key={column}>{HEADINGS[column]}</Table.Th>
-              ))}
-              <Table.Th />
-            </Table.Tr>
-            <Table.Tr>
-              {COLUMNS.map((column) => (
-                <Table.Th key={column}>
-                  <TextInput
-                    size="xs"
-                    aria-label={`Filter by ${HEADINGS[column]}`}
-                    placeholder="Filter"
-                    value={filters[column]}
-                    onChange={(event) => setFilters({ ...filters, [column]: event.currentTarget.value })}
-                  />
-                </Table.Th>
-              ))}
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.map((dashboard) => (
-              <Table.Tr key={dashboard.dashboardId}>
-                {COLUMNS.map((column) => (
-                  <Table.Td key={column}>
-                    <Text size="sm" lineClamp={2}>
-                      {cell(dashboard, column)}
-                    </Text>
-                  </Table.Td>
-                ))}
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button size="xs" variant="light" onClick={() => setEditing(dashboard)}>
-                      Edit
-                    </Button>
-                    <Button size="xs" variant="light" color="red" onClick={() => deleting.ask(dashboard)}>
-                      Delete
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ResponsiveTable
+          label="Dashboards"
+          rows={shown}
+          columns={COLUMNS.map((column) => ({
+            label: HEADINGS[column],
+            render: (dashboard: Dashboard) => (
+              <Text size="sm" lineClamp={2}>
+                {cell(dashboard, column)}
+              </Text>
+            ),
+            filter: {
+              value: filters[column],
+              onChange: (value: string) => setFilters({ ...filters, [column]: value }),
+            },
+          }))}
+          rowKey={(dashboard) => dashboard.dashboardId}
+          actions={(dashboard) => (
+            <>
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() => setEditing(dashboard)}
+                aria-label={`Edit the dashboard ${dashboard.dashboardName}`}
+              >
+                Edit
+              </Button>
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                onClick={() => deleting.ask(dashboard)}
+                aria-label={`Delete the dashboard ${dashboard.dashboardName}`}
+              >
+                Delete
+              </Button>
+            </>
+          )}
+        />
       )}
       {dashboards !== undefined && shown.length === 0 && <EmptyState />}
       {editing !== null && (

@@ -1,4 +1,4 @@
-import { Button, Group, Table, Text, TextInput } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import type { Faq } from '@portal/domain';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { useApi } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageFrame } from '../../components/PageFrame.js';
+import { type ColumnFilter, ResponsiveTable } from '../../components/ResponsiveTable.js';
 import { ConfirmModal, useConfirm } from './list/use-confirm.js';
 
 const contains = (text: string, filter: string) => text.toLowerCase().includes(filter.trim().toLowerCase());
@@ -24,6 +25,10 @@ export default function ManageFaqsPage() {
     }
   });
 
+  const filterOf = (column: keyof typeof filters): ColumnFilter => ({
+    value: filters[column],
+    onChange: (value) => setFilters({ ...filters, [column]: value }),
+  });
   const shown = (faqs ?? []).filter(
     (faq) => contains(faq.question, filters.question) && contains(faq.answer, filters.answer),
   );
@@ -40,51 +45,45 @@ export default function ManageFaqsPage() {
       {faqs === undefined ? (
         <CenteredLoader />
       ) : (
-        <Table striped highlightOnHover aria-label="FAQs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Question</Table.Th>
-              <Table.Th>Answer</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-            <Table.Tr>
-              {(['question', 'answer'] as const).map((column) => (
-                <Table.Th key={column}>
-                  <TextInput
-                    size="xs"
-                    aria-label={`Filter by ${column}`}
-                    placeholder="Filter"
-                    value={filters[column]}
-                    onChange={(event) => setFilters({ ...filters, [column]: event.currentTarget.value })}
-                  />
-                </Table.Th>
-              ))}
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.map((faq) => (
-              <Table.Tr key={faq.id}>
-                <Table.Td>{faq.question}</Table.Td>
-                <Table.Td>
-                  <Text size="sm" lineClamp={2}>
-                    {faq.answer}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button size="xs" variant="light" component={Link} to={`/admin/faqs/${faq.id}/edit`}>
-                      Edit
-                    </Button>
-                    <Button size="xs" variant="light" color="red" onClick={() => deleting.ask(faq)}>
-                      Delete
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ResponsiveTable
+          label="FAQs"
+          rows={shown}
+          columns={[
+            { label: 'Question', render: (faq) => faq.question, filter: filterOf('question') },
+            {
+              label: 'Answer',
+              render: (faq) => (
+                <Text size="sm" lineClamp={2}>
+                  {faq.answer}
+                </Text>
+              ),
+              filter: filterOf('answer'),
+            },
+          ]}
+          rowKey={(faq) => faq.id}
+          actions={(faq) => (
+            <>
+              <Button
+                size="xs"
+                variant="light"
+                component={Link}
+                to={`/admin/faqs/${faq.id}/edit`}
+                aria-label={`Edit the FAQ ${faq.question}`}
+              >
+                Edit
+              </Button>
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                onClick={() => deleting.ask(faq)}
+                aria-label={`Delete the FAQ ${faq.question}`}
+              >
+                Delete
+              </Button>
+            </>
+          )}
+        />
       )}
       {faqs !== undefined && shown.length === 0 && <EmptyState />}
       <ConfirmModal confirm={deleting} title="Delete FAQ" confirmLabel="Delete">

@@ -1,6 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeUser, renderWithProviders, signedIn } from '../../test/render.js';
+import {
+  jsonResponse,
+  makeUser,
+  renderWithProviders,
+  setViewportWidth,
+  signedIn,
+} from '../../test/render.js';
 import ManagePartnersPage from './ManagePartnersPage.js';
 import type { Partner } from './partners/partners-api.js';
 
@@ -75,5 +81,25 @@ describe('the partner list', { timeout: 20_000 }, () => {
     expect(requests.some((r) => r.startsWith('DELETE'))).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(requests).toContain('DELETE /api/partners/EXT/P1'));
+  });
+
+  it('is cards on a phone, each with Edit and Delete, the filters and the sort above them', async () => {
+    setViewportWidth(390);
+    stub();
+    const card = (await screen.findByText('P1')).closest('li') as HTMLElement;
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByRole('list', { name: 'Manage Partners' }).contains(card)).toBe(true);
+    expect(within(card).getByRole('link', { name: 'Edit EXT/P1' }).getAttribute('href')).toBe(
+      '/admin/partners/EXT/P1/edit',
+    );
+    fireEvent.click(within(card).getByRole('button', { name: 'Delete EXT/P1' }));
+    expect(await screen.findByRole('dialog', { name: 'Delete partner' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Filter by Code' }), { target: { value: 'fil' } });
+    expect(await screen.findByText('FILTERED')).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: 'code' } });
+    await waitFor(() => expect(requests.at(-1)).toContain('sort=code&order=asc'));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Order' }), { target: { value: 'descending' } });
+    await waitFor(() => expect(requests.at(-1)).toContain('sort=code&order=desc'));
   });
 });

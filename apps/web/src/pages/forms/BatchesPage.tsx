@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, NativeSelect, Table, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Group, NativeSelect, VisuallyHidden } from '@mantine/core';
 import { formatUsd } from '@portal/domain';
 import type { BatchSummary } from '@portal/domain/api/forms';
 import { useState } from 'react';
@@ -6,19 +6,49 @@ import { useApi } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageFrame } from '../../components/PageFrame.js';
-import { showDate } from './form-dates.js';
+import { type ListColumn, ResponsiveTable } from '../../components/ResponsiveTable.js';
+import { showDate, showEasternDateTime } from './form-dates.js';
 
 const KIND_LABELS = { invoices: 'Customer invoice requests', disputes: 'Retailer disputes' } as const;
 type KindFilter = 'all' | BatchSummary['kind'];
 
-const time = (iso: string | null) =>
-  iso === null
-    ? ''
-    : new Intl.DateTimeFormat('en-US', {
-        timeZone: 'America/New_York',
-        dateStyle: 'short',
-        timeStyle: 'short',
-      }).format(new Date(iso));
+const COLUMNS: ListColumn<BatchSummary>[] = [
+  { label: 'Batch Date', render: (b) => showDate(b.batchDate) },
+  { label: 'Form', render: (b) => KIND_LABELS[b.kind] },
+  { label: 'Records', align: 'right', render: (b) => b.recordCount },
+  { label: 'Total', align: 'right', render: (b) => (b.totalCents === null ? '' : formatUsd(b.totalCents)) },
+  {
+    label: 'Status',
+    render: (b) => (
+      <Group gap={4}>
+        <Badge variant="light" color={b.status === 'completed' ? 'green' : 'blue'}>
+          {b.status === 'completed' ? 'Completed' : 'Running'}
+        </Badge>
+        {b.late && (
+          <Badge variant="light" color="orange">
+            Ran late
+          </Badge>
+        )}
+      </Group>
+    ),
+  },
+  { label: 'Finished', render: (b) => (b.finishedAt === null ? '' : showEasternDateTime(b.finishedAt)) },
+  {
+    label: 'File',
+    render: (b) =>
+      b.fileKey ? (
+        <Anchor href={`/api/form/batches/${b.kind}/${b.batchDate}/file`} download>
+          Download
+          <VisuallyHidden>
+            {' '}
+            {KIND_LABELS[b.kind]} batch of {showDate(b.batchDate)}
+          </VisuallyHidden>
+        </Anchor>
+      ) : (
+        'None'
+      ),
+  },
+];
 
 /** The operations team's view of the nightly batches: date, kind, counts, status and the file. */
 export default function BatchesPage() {
@@ -45,58 +75,14 @@ export default function BatchesPage() {
       ) : shown.length === 0 ? (
         <EmptyState />
       ) : (
-        <Table striped highlightOnHover>
-          <Table.Caption>Batches, newest first (times in Eastern Time)</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Batch Date</Table.Th>
-              <Table.Th>Form</Table.Th>
-              <Table.Th style={{ textAlign: 'right' }}>Records</Table.Th>
-              <Table.Th style={{ textAlign: 'right' }}>Total</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Finished</Table.Th>
-              <Table.Th>File</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.map((b) => (
-              <Table.Tr key={`${b.kind}-${b.batchDate}`} data-testid={`batch-${b.kind}-${b.batchDate}`}>
-                <Table.Td>{showDate(b.batchDate)}</Table.Td>
-                <Table.Td>{KIND_LABELS[b.kind]}</Table.Td>
-                <Table.Td style={{ textAlign: 'right' }}>{b.recordCount}</Table.Td>
-                <Table.Td style={{ textAlign: 'right' }}>
-                  {b.totalCents === null ? '' : formatUsd(b.totalCents)}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    <Badge variant="light" color={b.status === 'completed' ? 'green' : 'blue'}>
-                      {b.status === 'completed' ? 'Completed' : 'Running'}
-                    </Badge>
-                    {b.late && (
-                      <Badge variant="light" color="orange">
-                        Ran late
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{time(b.finishedAt)}</Table.Td>
-                <Table.Td>
-                  {b.fileKey ? (
-                    <Anchor href={`/api/form/batches/${b.kind}/${b.batchDate}/file`} download>
-                      Download
-                      <VisuallyHidden>
-                        {' '}
-                        {KIND_LABELS[b.kind]} batch of {showDate(b.batchDate)}
-                      </VisuallyHidden>
-                    </Anchor>
-                  ) : (
-                    'None'
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ResponsiveTable
+          label="Batches, newest first (times in Eastern Time)"
+          captioned
+          rows={shown}
+          columns={COLUMNS}
+          rowKey={(b) => `${b.kind}-${b.batchDate}`}
+          rowTestId={(b) => `batch-${b.kind}-${b.batchDate}`}
+        />
       )}
     </PageFrame>
   );

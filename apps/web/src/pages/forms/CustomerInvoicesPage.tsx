@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  NativeSelect,
-  SegmentedControl,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, NativeSelect, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { maskAccountNumber } from '@portal/domain';
 import type { InvoiceRequest } from '@portal/domain/api/forms';
 import { batchScheduleText } from '@portal/domain/form-batch';
@@ -20,6 +9,7 @@ import { useApi } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageFrame } from '../../components/PageFrame.js';
+import { ResponsiveTable } from '../../components/ResponsiveTable.js';
 import { failureMessage } from '../admin/list/form-errors.js';
 import { ConfirmModal, useConfirm } from '../admin/list/use-confirm.js';
 import { showDate, showEpoch } from './form-dates.js';
@@ -107,45 +97,36 @@ export default function CustomerInvoicesPage() {
       {requests === undefined ? (
         <CenteredLoader />
       ) : (
-        <Table striped highlightOnHover>
-          <Table.Caption>Customer invoice requests</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Account Number</Table.Th>
-              <Table.Th>Start Date</Table.Th>
-              <Table.Th>End Date</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Batch Date</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.map((r) => (
-              <Table.Tr key={r.recordId} data-testid={`invoice-${r.recordId}`}>
-                <Table.Td>{maskAccountNumber(r.accountNumber)}</Table.Td>
-                <Table.Td>{showEpoch(r.startDate)}</Table.Td>
-                <Table.Td>{showEpoch(r.endDate)}</Table.Td>
-                <Table.Td>
-                  <Badge color={r.status === 'pending' ? 'blue' : 'gray'} variant="light">
-                    {r.status === 'pending' ? 'Pending' : 'Processed'}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{showDate(r.batchDate)}</Table.Td>
-                <Table.Td>
-                  {r.status === 'pending' && (
-                    <RecordActions
-                      editTo={`/forms/customer-invoice/${r.recordId}/edit`}
-                      onDelete={() => deleting.ask(r)}
-                      label={`request for account ending ${r.accountNumber.slice(-4)}`}
-                    />
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ResponsiveTable
+          label="Customer invoice requests"
+          captioned
+          rows={shown}
+          columns={[
+            { label: 'Account Number', render: (r) => maskAccountNumber(r.accountNumber) },
+            { label: 'Start Date', render: (r) => showEpoch(r.startDate) },
+            { label: 'End Date', render: (r) => showEpoch(r.endDate) },
+            {
+              label: 'Status',
+              render: (r) => (
+                <Badge color={r.status === 'pending' ? 'blue' : 'gray'} variant="light">
+                  {r.status === 'pending' ? 'Pending' : 'Processed'}
+                </Badge>
+              ),
+            },
+            { label: 'Batch Date', render: (r) => showDate(r.batchDate) },
+          ]}
+          rowKey={(r) => r.recordId}
+          rowTestId={(r) => `invoice-${r.recordId}`}
+          actions={(r) =>
+            r.status === 'pending' && (
+              <RecordActions
+                editTo={`/forms/customer-invoice/${r.recordId}/edit`}
+                onDelete={() => deleting.ask(r)}
+                label={`request for account ending ${r.accountNumber.slice(-4)}`}
+              />
+            )
+          }
+        />
       )}
       {requests !== undefined && shown.length === 0 && <EmptyState />}
       <ConfirmModal confirm={deleting} title="Delete invoice request" confirmLabel="Delete">

@@ -4,7 +4,6 @@ import { useParams } from 'react-router-dom';
 import { put } from '../../api/api.js';
 import { useApi } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
-import { EmptyState } from '../../components/EmptyState.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import NotFoundPage from '../errors/NotFoundPage.js';
 import { DISPUTES_API, DisputeForm } from './DisputeForm.js';
@@ -24,12 +23,9 @@ export default function DisputeEditPage() {
       {disputes === undefined ? (
         <CenteredLoader />
       ) : dispute === undefined ? (
-        <>
-          <Alert color="yellow">
-            Only pending disputes can be edited; processed ones are in the history.
-          </Alert>
-          <EmptyState />
-        </>
+        // The edit list holds pending disputes only: this one was processed (or never was). The
+        // alert says so; 'No results were found. Try reloading' beside it would say otherwise.
+        <Alert color="yellow">Only pending disputes can be edited; processed ones are in the history.</Alert>
       ) : (
         <DisputeForm
           list={`/forms/${retailer}-disputes`}

@@ -1,4 +1,5 @@
 import { dateToEpochSeconds, epochSecondsToDate } from '@portal/domain';
+import { easternWallClock } from '@portal/domain/eastern-time';
 import { formatUsDate } from '@portal/domain/iso-date';
 
 // The forms' dates: the API speaks epoch seconds (SPEC.md §3), the date inputs 'YYYY-MM-DD',
@@ -10,3 +11,12 @@ export const showEpoch = (seconds: number): string => formatUsDate(epochSecondsT
 export const showDate = (date: string): string => formatUsDate(date);
 /** Today's UTC date, the latest a form's date may be. */
 export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
+/**
+ * An instant in Eastern Time, where the batches run (8:00 PM ET): '11/24/2026 8:00 PM', the date
+ * as MM/dd/yyyy like every date of the forms.
+ */
+export function showEasternDateTime(iso: string): string {
+  const { date, hour, minute } = easternWallClock(new Date(iso));
+  const hour12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${formatUsDate(date)} ${hour12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
+}

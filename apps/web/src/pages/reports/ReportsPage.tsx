@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Tabs, Text } from '@mantine/core';
+import { Alert, Button, Group, Tabs, Text } from '@mantine/core';
 import {
   deleteReportConfirmation,
   ERROR_ALERT_MS,
@@ -13,6 +13,7 @@ import { usePrincipal } from '../../auth/auth-context.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageFrame } from '../../components/PageFrame.js';
+import { ConfirmModal, useConfirm } from '../admin/list/use-confirm.js';
 import { DownloadError, downloadReports } from './download.js';
 import { type DateFilter, dateQuery, ReportDateFilter } from './ReportDateFilter.js';
 import { ReportPreviewModal } from './ReportPreviewModal.js';
@@ -46,7 +47,20 @@ export default function ReportsPage() {
   const [downloading, setDownloading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [viewing, setViewing] = useState<Report | null>(null);
-  const [deleting, setDeleting] = useState<Report | null>(null);
+  // §8: delete errors are logged only; the dialog closes whatever the outcome.
+  const deleting = useConfirm<Report>(async (report) => {
+    try {
+      await api.del(reportPaths.report(report.id));
+      setSelected((current) => {
+        const next = new Map(current);
+        next.delete(report.id);
+        return next;
+      });
+      await Promise.all([mutate(), dates.mutate()]);
+    } catch (failure) {
+      console.error('Report delete failed', failure);
+    }
+  });
 
   // §8: the server's message shows in an alert that clears after 5 seconds.
   useEffect(() => {
@@ -79,24 +93,6 @@ export default function ReportsPage() {
       setDownloading(false);
     }
   };
-  const confirmDelete = async () => {
-    const report = deleting;
-    setDeleting(null);
-    if (!report) return;
-    try {
-      await api.del(reportPaths.report(report.id));
-      setSelected((current) => {
-        const next = new Map(current);
-        next.delete(report.id);
-        return next;
-      });
-      await Promise.all([mutate(), dates.mutate()]);
-    } catch (failure) {
-      // §8: delete errors are logged only; the modal has closed.
-      console.error('Report delete failed', failure);
-    }
-  };
-
   const types = data.frequencyTypes;
   const total = types.reduce((sum, type) => sum + (data.reports[type.code]?.length ?? 0), 0);
   return frame(
@@ -148,7 +144,7 @@ export default function ReportsPage() {
                   onToggle={toggle}
                   limitNoteId={SELECTION_NOTE_ID}
                   onView={setViewing}
-                  onDelete={hasFeature(principal, 'DELETE_REPORTS') ? setDeleting : undefined}
+                  onDelete={hasFeature(principal, 'DELETE_REPORTS') ? deleting.ask : undefined}
                 />
               )}
             </Tabs.Panel>
@@ -166,20 +162,16 @@ export default function ReportsPage() {
         onDownload={(report) => download([report.id])}
         downloading={downloading}
       />
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete report" centered>
+      <ConfirmModal confirm={deleting} title="Delete report" confirmLabel="Delete">
         <Text>
-          {deleting &&
-            deleteReportConfirmation(deleting.fileName, formatDate(deleting.reportDate), deleting.fileSize)}
+          {deleting.row &&
+            deleteReportConfirmation(
+              deleting.row.fileName,
+              formatDate(deleting.row.reportDate),
+              deleting.row.fileSize,
+            )}
         </Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDeleting(null)}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={confirmDelete}>
-            Delete
-          </Button>
-        </Group>
-      </Modal>
+      </ConfirmModal>
     </>,
   );
 }

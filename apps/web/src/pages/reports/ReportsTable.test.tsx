@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/render.js';
+import { renderWithProviders, setViewportWidth } from '../../test/render.js';
 import { fileNameFromDisposition } from './download.js';
 import { dateQuery } from './ReportDateFilter.js';
 import { ReportsTable } from './ReportsTable.js';
@@ -43,7 +43,7 @@ describe('ReportsTable', () => {
     renderWithProviders(
       <ReportsTable reports={reports} selected={new Set()} onToggle={vi.fn()} onView={vi.fn()} />,
     );
-    fireEvent.click(screen.getByRole('button', { name: /^File Name/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sort by File Name' }));
     const names = screen
       .getAllByRole('row')
       .slice(1)
@@ -64,6 +64,41 @@ describe('ReportsTable', () => {
     expect((screen.getByLabelText('Select d.xls') as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByLabelText('Select a.xlsx') as HTMLInputElement).disabled).toBe(false);
     expect(screen.getAllByRole('button', { name: 'Delete' })).toHaveLength(4);
+  });
+});
+
+describe('ReportsTable on a phone', () => {
+  it('is one card per report with its checkbox, View and Delete, and the sort above the cards', () => {
+    setViewportWidth(390);
+    const onView = vi.fn();
+    renderWithProviders(
+      <ReportsTable
+        reports={reports}
+        selected={new Set([1, 2, 3])}
+        onToggle={vi.fn()}
+        onView={onView}
+        onDelete={vi.fn()}
+      />,
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = screen.getAllByRole('listitem');
+    expect(cards.map((card) => card.getAttribute('data-testid'))).toEqual([
+      'report-row-d.xls',
+      'report-row-c.pdf',
+      'report-row-b.csv',
+      'report-row-a.xlsx',
+    ]);
+    expect((screen.getByLabelText('Select d.xls') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getAllByRole('button', { name: 'Delete' })).toHaveLength(4);
+    fireEvent.click(screen.getAllByRole('button', { name: 'View' })[0] as HTMLElement);
+    expect(onView).toHaveBeenCalledWith(reports[3]);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: 'fileName' } });
+    expect(screen.getAllByRole('listitem').map((card) => card.getAttribute('data-testid'))).toEqual([
+      'report-row-a.xlsx',
+      'report-row-b.csv',
+      'report-row-c.pdf',
+      'report-row-d.xls',
+    ]);
   });
 });
 

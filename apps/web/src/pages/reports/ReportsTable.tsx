@@ -1,14 +1,19 @@
-import { Button, Checkbox, Group, Table, UnstyledButton } from '@mantine/core';
+import { Button, Checkbox } from '@mantine/core';
 import { isViewableFile, MAX_REPORTS_PER_DOWNLOAD } from '@portal/domain';
 import { useState } from 'react';
+import { type ListColumn, ResponsiveTable } from '../../components/ResponsiveTable.js';
 import { formatDate, type Report } from './reports-api.js';
 
 type SortKey = 'reportDate' | 'fileName' | 'rawSize' | 'lastModified';
-const COLUMNS: { key: SortKey; label: string }[] = [
-  { key: 'reportDate', label: 'Report Date' },
-  { key: 'fileName', label: 'File Name' },
-  { key: 'rawSize', label: 'File Size' },
-  { key: 'lastModified', label: 'Last Modified Date' },
+const COLUMNS: ListColumn<Report>[] = [
+  { label: 'Report Date', sortKey: 'reportDate', render: (report) => formatDate(report.reportDate) },
+  { label: 'File Name', sortKey: 'fileName', render: (report) => report.fileName },
+  { label: 'File Size', sortKey: 'rawSize', render: (report) => report.fileSize },
+  {
+    label: 'Last Modified Date',
+    sortKey: 'lastModified',
+    render: (report) => formatDate(report.lastModified),
+  },
 ];
 
 type ReportsTableProps = {
@@ -29,7 +34,8 @@ function compare(a: Report, b: Report, key: SortKey): number {
 
 /**
  * SPEC.md §2 Reports: a sortable table (Report Date, File Name, File Size, Last Modified Date) with
- * a checkbox per row; once 3 are selected the other rows' checkboxes are disabled (§5).
+ * a checkbox per row; once 3 are selected the other rows' checkboxes are disabled (§5). Cards on a
+ * phone, with the sort above them.
  */
 export function ReportsTable({
   reports,
@@ -48,60 +54,42 @@ export function ReportsTable({
   const sortBy = (key: SortKey) =>
     setSort((current) => ({ key, descending: current.key === key ? !current.descending : false }));
   return (
-    <Table striped highlightOnHover aria-label="Reports">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th />
-          {COLUMNS.map((column) => (
-            <Table.Th
-              key={column.key}
-              aria-sort={sort.key === column.key ? (sort.descending ? 'descending' : 'ascending') : 'none'}
-            >
-              <UnstyledButton fw={700} onClick={() => sortBy(column.key)}>
-                {column.label}
-                {sort.key === column.key ? (sort.descending ? ' ▼' : ' ▲') : ''}
-              </UnstyledButton>
-            </Table.Th>
-          ))}
-          <Table.Th />
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {sorted.map((report) => {
+    <ResponsiveTable
+      label="Reports"
+      rows={sorted}
+      columns={COLUMNS}
+      rowKey={(report) => report.id}
+      rowTestId={(report) => `report-row-${report.fileName}`}
+      sort={{ key: sort.key, descending: sort.descending, onSort: (key) => sortBy(key as SortKey) }}
+      lead={{
+        label: 'Select',
+        render: (report) => {
           const checked = selected.has(report.id);
           return (
-            <Table.Tr key={report.id} data-testid={`report-row-${report.fileName}`}>
-              <Table.Td>
-                <Checkbox
-                  aria-label={`Select ${report.fileName}`}
-                  checked={checked}
-                  disabled={!checked && full}
-                  aria-describedby={!checked && full ? limitNoteId : undefined}
-                  onChange={() => onToggle(report)}
-                />
-              </Table.Td>
-              <Table.Td>{formatDate(report.reportDate)}</Table.Td>
-              <Table.Td>{report.fileName}</Table.Td>
-              <Table.Td>{report.fileSize}</Table.Td>
-              <Table.Td>{formatDate(report.lastModified)}</Table.Td>
-              <Table.Td>
-                <Group gap="xs" justify="flex-end" wrap="nowrap">
-                  {isViewableFile(report.fileName) && (
-                    <Button size="xs" variant="light" onClick={() => onView(report)}>
-                      View
-                    </Button>
-                  )}
-                  {onDelete && (
-                    <Button size="xs" color="red" variant="light" onClick={() => onDelete(report)}>
-                      Delete
-                    </Button>
-                  )}
-                </Group>
-              </Table.Td>
-            </Table.Tr>
+            <Checkbox
+              aria-label={`Select ${report.fileName}`}
+              checked={checked}
+              disabled={!checked && full}
+              aria-describedby={!checked && full ? limitNoteId : undefined}
+              onChange={() => onToggle(report)}
+            />
           );
-        })}
-      </Table.Tbody>
-    </Table>
+        },
+      }}
+      actions={(report) => (
+        <>
+          {isViewableFile(report.fileName) && (
+            <Button size="xs" variant="light" onClick={() => onView(report)}>
+              View
+            </Button>
+          )}
+          {onDelete && (
+            <Button size="xs" color="red" variant="light" onClick={() => onDelete(report)}>
+              Delete
+            </Button>
+          )}
+        </>
+      )}
+    />
   );
 }

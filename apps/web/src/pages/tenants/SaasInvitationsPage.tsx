@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Table, Text } from '@mantine/core';
+import { Anchor, Button, Text } from '@mantine/core';
 import { MESSAGES } from '@portal/domain';
 import { invitationsCsv, utcDateTime } from '@portal/domain/csv';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageButtons } from '../../components/PageButtons.js';
 import { PageFrame } from '../../components/PageFrame.js';
+import { ResponsiveTable } from '../../components/ResponsiveTable.js';
 import { downloadCsv } from '../../lib/download-csv.js';
 import { ConfirmModal, useConfirm } from '../admin/list/use-confirm.js';
 import {
@@ -88,54 +89,50 @@ export default function SaasInvitationsPage() {
         <EmptyState />
       ) : (
         <>
-          <Table striped>
-            <Table.Caption>Pending invitations of {tenantName}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Email</Table.Th>
-                <Table.Th scope="col">Invited Time</Table.Th>
-                <Table.Th scope="col">Invitation Expiry Time</Table.Th>
-                <Table.Th scope="col">Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.invitations.map((invitation) => (
-                <Table.Tr key={invitation.invitationId}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/invitation/${invitation.invitationId}`}>
-                      {invitation.emailAddress}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{utcDateTime(invitation.invitationCreationTimeStamp)}</Table.Td>
-                  <Table.Td>{utcDateTime(invitation.invitationExpirationTimeStamp)}</Table.Td>
-                  <Table.Td>
-                    {/* Wraps on a narrow screen: the column is no wider than with Delete alone. */}
-                    <Group gap="xs">
-                      <Button
-                        size="xs"
-                        variant="light"
-                        onClick={() => resend(invitation)}
-                        loading={resending === invitation.invitationId}
-                        disabled={resending !== null && resending !== invitation.invitationId}
-                        aria-label={`Resend the invitation of ${invitation.emailAddress}`}
-                      >
-                        Resend
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        onClick={() => confirm.ask(invitation)}
-                        aria-label={`Delete the invitation of ${invitation.emailAddress}`}
-                      >
-                        Delete
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <ResponsiveTable
+            label={`Pending invitations of ${tenantName}`}
+            captioned
+            rows={data.invitations}
+            rowKey={(invitation) => invitation.invitationId}
+            columns={[
+              {
+                label: 'Email',
+                render: (invitation) => (
+                  <Anchor component={Link} to={`/invitation/${invitation.invitationId}`}>
+                    {invitation.emailAddress}
+                  </Anchor>
+                ),
+              },
+              { label: 'Invited Time', render: (i) => utcDateTime(i.invitationCreationTimeStamp) },
+              {
+                label: 'Invitation Expiry Time',
+                render: (i) => utcDateTime(i.invitationExpirationTimeStamp),
+              },
+            ]}
+            actions={(invitation) => (
+              <>
+                <Button
+                  size="xs"
+                  variant="light"
+                  onClick={() => resend(invitation)}
+                  loading={resending === invitation.invitationId}
+                  disabled={resending !== null && resending !== invitation.invitationId}
+                  aria-label={`Resend the invitation of ${invitation.emailAddress}`}
+                >
+                  Resend
+                </Button>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  onClick={() => confirm.ask(invitation)}
+                  aria-label={`Delete the invitation of ${invitation.emailAddress}`}
+                >
+                  Delete
+                </Button>
+              </>
+            )}
+          />
           <PageButtons page={page} pages={null} hasNext={data.hasNext} withLast={false} onPage={setPage} />
         </>
       )}

@@ -1,4 +1,4 @@
-import { Button, Group, Table, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { MESSAGES, PAGES } from '@portal/domain';
 import { pageCount } from '@portal/domain/admin-paging';
 import { saasUsersCsv } from '@portal/domain/csv';
@@ -11,6 +11,7 @@ import { EmptyState } from '../../components/EmptyState.js';
 import { PageButtons } from '../../components/PageButtons.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { pathOf } from '../../components/paths.js';
+import { ResponsiveTable } from '../../components/ResponsiveTable.js';
 import { downloadCsv } from '../../lib/download-csv.js';
 import { ConfirmModal, useConfirm } from '../admin/list/use-confirm.js';
 import {
@@ -84,50 +85,39 @@ export default function SaasUsersPage() {
         <EmptyState />
       ) : (
         <>
-          <Table striped>
-            <Table.Caption>
-              Users of {tenantName}: {data.count} in all
-            </Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Email</Table.Th>
-                <Table.Th scope="col">Name</Table.Th>
-                <Table.Th scope="col">Roles</Table.Th>
-                <Table.Th scope="col">Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.users.map((user) => (
-                <Table.Tr key={user.userId}>
-                  <Table.Td>{user.emailAddress}</Table.Td>
-                  <Table.Td>{`${user.firstName} ${user.lastName}`.trim()}</Table.Td>
-                  <Table.Td>{roleLabel(user.roles)}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="light"
-                        component={Link}
-                        to={pathOf('saasEditRoles', { tenantId, userId: user.userId })}
-                        aria-label={`Edit ${user.emailAddress}`}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        onClick={() => confirm.ask(user)}
-                        aria-label={`Delete ${user.emailAddress}`}
-                      >
-                        Delete
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <ResponsiveTable
+            label={`Users of ${tenantName}: ${data.count} in all`}
+            captioned
+            rows={data.users}
+            rowKey={(user) => user.userId}
+            columns={[
+              { label: 'Email', render: (user) => user.emailAddress },
+              { label: 'Name', render: (user) => `${user.firstName} ${user.lastName}`.trim() },
+              { label: 'Roles', render: (user) => roleLabel(user.roles) },
+            ]}
+            actions={(user) => (
+              <>
+                <Button
+                  size="xs"
+                  variant="light"
+                  component={Link}
+                  to={pathOf('saasEditRoles', { tenantId, userId: user.userId })}
+                  aria-label={`Edit ${user.emailAddress}`}
+                >
+                  Edit
+                </Button>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  onClick={() => confirm.ask(user)}
+                  aria-label={`Delete ${user.emailAddress}`}
+                >
+                  Delete
+                </Button>
+              </>
+            )}
+          />
           <PageButtons
             page={page}
             pages={pages}

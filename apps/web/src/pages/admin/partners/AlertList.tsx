@@ -1,5 +1,6 @@
-import { Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Text } from '@mantine/core';
 import type { AlertRow } from '@portal/domain/alert-queue';
+import { ResponsiveTable } from '../../../components/ResponsiveTable.js';
 import { alertSchedule } from './partner-form-state.js';
 import type { CatalogCategory } from './partners-api.js';
 
@@ -27,40 +28,32 @@ export function AlertList({ rows, catalog, pendingDeletes, onEdit, onRemove }: A
           No report alerts.
         </Text>
       ) : (
-        <Table aria-label="Report alerts">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Report category</Table.Th>
-              <Table.Th>Schedule</Table.Th>
-              <Table.Th>State</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => {
-              const label = STATE_LABELS[row.state];
-              return (
-                <Table.Tr key={row.key}>
-                  <Table.Td>{nameOf(row.categoryCode)}</Table.Td>
-                  <Table.Td>{alertSchedule(row)}</Table.Td>
-                  <Table.Td>{label && <Badge variant="light">{label}</Badge>}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <Button size="xs" variant="light" onClick={() => onEdit(row)}>
-                        Edit alert
-                      </Button>
-                      <Button size="xs" variant="light" color="red" onClick={() => onRemove(row)}>
-                        Remove alert
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <ResponsiveTable
+          label="Report alerts"
+          rows={rows}
+          rowKey={(row) => row.key}
+          columns={[
+            { label: 'Report category', render: (row) => nameOf(row.categoryCode) },
+            { label: 'Schedule', render: (row) => alertSchedule(row) },
+            {
+              label: 'State',
+              render: (row) => {
+                const label = STATE_LABELS[row.state];
+                return label && <Badge variant="light">{label}</Badge>;
+              },
+            },
+          ]}
+          actions={(row) => (
+            <>
+              <Button size="xs" variant="light" onClick={() => onEdit(row)}>
+                Edit alert
+              </Button>
+              <Button size="xs" variant="light" color="red" onClick={() => onRemove(row)}>
+                Remove alert
+              </Button>
+            </>
+          )}
+        />
       )}
       {pendingDeletes > 0 && (
         <Text size="sm" c="dimmed">

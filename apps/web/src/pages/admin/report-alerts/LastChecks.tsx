@@ -6,6 +6,7 @@ import { formatUsDate } from '@portal/domain/iso-date';
 import { Fragment } from 'react';
 import { useApi } from '../../../api/swr.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
+import { ScrollRegion } from '../../../components/ScrollRegion.js';
 
 // The Last checks panel of /admin/report-alerts: the latest 10:00 ET report monitor checks, read
 // from GET /api/report-monitors/runs.
@@ -60,44 +61,47 @@ export function LastChecks() {
       ) : data.runs.length === 0 ? (
         <Text>No check has run yet.</Text>
       ) : (
-        <Table striped aria-label="Last checks">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Ran at</Table.Th>
-              <Table.Th>Due</Table.Th>
-              <Table.Th>Missing</Table.Th>
-              <Table.Th>Emails</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.runs.map((run) => (
-              <Fragment key={run.checkDate}>
-                <Table.Tr>
-                  <Table.Td>{formatUsDate(run.checkDate)}</Table.Td>
-                  <Table.Td>
-                    {easternTimeOfDay(run.startedAt)}{' '}
-                    {run.late && (
-                      <Badge color="orange" variant="light" size="sm">
-                        Late
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{run.dueCount}</Table.Td>
-                  <Table.Td>{run.missingCount}</Table.Td>
-                  <Table.Td>{run.emailedCount}</Table.Td>
-                </Table.Tr>
-                {run.missing.length > 0 && (
+        // The missing reports span the row under each check: a table on a phone too, scrolling in its region.
+        <ScrollRegion label="Last checks">
+          <Table striped aria-label="Last checks">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Ran at</Table.Th>
+                <Table.Th>Due</Table.Th>
+                <Table.Th>Missing</Table.Th>
+                <Table.Th>Emails</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.runs.map((run) => (
+                <Fragment key={run.checkDate}>
                   <Table.Tr>
-                    <Table.Td colSpan={5}>
-                      <MissingList missing={run.missing} />
+                    <Table.Td>{formatUsDate(run.checkDate)}</Table.Td>
+                    <Table.Td>
+                      {easternTimeOfDay(run.startedAt)}{' '}
+                      {run.late && (
+                        <Badge color="orange" variant="light" size="sm">
+                          Late
+                        </Badge>
+                      )}
                     </Table.Td>
+                    <Table.Td>{run.dueCount}</Table.Td>
+                    <Table.Td>{run.missingCount}</Table.Td>
+                    <Table.Td>{run.emailedCount}</Table.Td>
                   </Table.Tr>
-                )}
-              </Fragment>
-            ))}
-          </Table.Tbody>
-        </Table>
+                  {run.missing.length > 0 && (
+                    <Table.Tr>
+                      <Table.Td colSpan={5}>
+                        <MissingList missing={run.missing} />
+                      </Table.Td>
+                    </Table.Tr>
+                  )}
+                </Fragment>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollRegion>
       )}
     </Stack>
   );

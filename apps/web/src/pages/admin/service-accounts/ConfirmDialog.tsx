@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useReturnFocusOnUnmount } from '../../../components/focus-return.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { isLeaving, messageOf } from './service-accounts.js';
 
@@ -12,10 +13,15 @@ type ConfirmDialogProps = {
   onClose: () => void;
 };
 
-/** Asks before an irreversible change (revoking a token, disabling an account). */
+/**
+ * Asks before an irreversible change (revoking a token, disabling an account, deleting a row). It is
+ * mounted only while open, so it returns focus itself when it goes: to the button that opened it,
+ * or to the page's heading when that button left with the change.
+ */
 export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onClose }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  useReturnFocusOnUnmount();
 
   async function confirm() {
     setBusy(true);
@@ -30,7 +36,7 @@ export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onClose
   }
 
   return (
-    <Modal opened onClose={onClose} title={title} centered>
+    <Modal opened onClose={onClose} title={title} centered returnFocus={false}>
       <Stack>
         <Text>{message}</Text>
         <ErrorAlert message={error} />
