@@ -40,7 +40,7 @@ function freePort(): Promise<number> {
  * sign-in server, the API serving the built SPA, and the workers, all on free ports.
  */
 export async function startPortal(): Promise<RunningPortal> {
-  const webDist = resolve('apps/web/dist');
+  const webDist = resolve(process.env.E2E_WEB_DIST ?? 'apps/web/dist');
   if (!existsSync(join(webDist, 'index.html'))) {
     throw new Error('The SPA is not built: run `npm run build -w @portal/web` before the browser tests.');
   }
