@@ -110,7 +110,9 @@ async function until<T>(
 ): Promise<T | undefined> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = await check().catch(() => undefined);
+    // One look may hang (a pooled connection cut by the Postgres restart and never answered):
+    // it counts as "not yet" after 5 s, and the next look asks again.
+    const value = await Promise.race([check().catch(() => undefined), sleep(5000).then(() => undefined)]);
     if (value !== undefined) return value;
     if (Date.now() > deadline) return undefined;
     await sleep(everyMs);
