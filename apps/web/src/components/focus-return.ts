@@ -36,7 +36,10 @@ export function returnFocus(opener: HTMLElement | null): void {
 
 /** Returns focus (see returnFocus) once the dialog has closed and the page has drawn what changed. */
 export function returnFocusAfterClose(opener: HTMLElement | null): () => void {
-  const timer = window.setTimeout(() => returnFocus(opener), AFTER_CLOSE_MS);
+  const timer = window.setTimeout(() => {
+    // The page may be gone by then (a test environment torn down, a window closed): nothing to focus.
+    if (typeof document !== 'undefined') returnFocus(opener);
+  }, AFTER_CLOSE_MS);
   return () => window.clearTimeout(timer);
 }
 
