@@ -22,6 +22,8 @@ const CHROMIUM_ARGS = [
 ];
 export const PHONE = { latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
 const LOGIN = 'partner@demo.portal';
+/** The signed-in page with the most on it that every bench opens: a partner's reports of one category. */
+export const REPORTS_PAGE = '/partners/EXT/BJS/report-categories/SETTLEMENT/reports';
 
 export type PageFigure = {
   path: string;
@@ -31,10 +33,10 @@ export type PageFigure = {
   repeatBytes: number;
 };
 
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 /** Signs in through the portal's login page and the demo sign-in server; the cookies to reuse. */
-async function signIn(browser: Browser, baseUrl: string): Promise<StorageState> {
+export async function signIn(browser: Browser, baseUrl: string): Promise<StorageState> {
   const context = await browser.newContext({ baseURL: baseUrl });
   const page = await context.newPage();
   await page.goto('/login');
@@ -106,7 +108,7 @@ export async function measureFirstPages(runs: number): Promise<PageFigure[]> {
     const pages: Array<{ path: string; state?: StorageState }> = [
       { path: '/login' },
       { path: '/', state: signedIn },
-      { path: '/partners/EXT/BJS/report-categories/SETTLEMENT/reports', state: signedIn },
+      { path: REPORTS_PAGE, state: signedIn },
     ];
     const figures: PageFigure[] = [];
     for (const { path, state } of pages) {

@@ -131,8 +131,9 @@ export const routes: RouteObject[] = [
 /**
  * Starts downloading the page module of `pathname` at once, alongside the sign-in check, rather
  * than after it (a phone's round trips add up: issue 16). The page renders at once when it has come.
+ * Settles (never fails) when the module has come or could not be had.
  */
-export function preloadPage(pathname: string): void {
+export function preloadPage(pathname: string): Promise<void> {
   const pages: Array<[string, LazyPage]> = [
     ...Object.entries(OPEN_PAGES),
     ...(Object.entries(GUARDED_PAGES) as [PageName, LazyPage][]).map(
@@ -140,7 +141,11 @@ export function preloadPage(pathname: string): void {
     ),
   ];
   const match = pages.find(([path]) => matchPath(path, pathname));
-  match?.[1].preload().catch(() => {});
+  const page = match?.[1].preload().then(
+    () => {},
+    () => {},
+  );
   // Every signed-in page shows the site banner.
   if (!Object.keys(PUBLIC_PAGES).some((path) => matchPath(path, pathname))) preloadBanners();
+  return page ?? Promise.resolve();
 }

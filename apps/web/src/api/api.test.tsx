@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorBoundary } from '../components/ErrorBoundary.js';
 import { browser } from '../lib/browser.js';
 import { jsonResponse, renderWithProviders } from '../test/render.js';
-import { ApiError, del, get, post, put } from './api.js';
+import { ApiError, del, get, post, put, readEarly } from './api.js';
 import { useApi } from './swr.js';
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -140,5 +140,24 @@ describe('reads through useApi', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/not-authorized'));
     expect(screen.getByText('loading questions')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Technical Difficulties' })).toBeNull();
+  });
+});
+
+describe('reads sent early', () => {
+  it('gives the first get of a path the early answer, and asks again for the next', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(200, { n: fetchMock.mock.calls.length }));
+    readEarly(['/api/user', '/api/user']);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]?.[1].headers['X-Requested-With']).toBe('portal');
+    await expect(get('/api/user')).resolves.toEqual({ n: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await expect(get('/api/user')).resolves.toEqual({ n: 2 });
+  });
+
+  it('hands a failed early read to its taker as any failed read', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(401, { message: 'Authentication required' }));
+    readEarly(['/api/user/authenticated']);
+    await expect(get('/api/user/authenticated', { redirect: false })).rejects.toMatchObject({ status: 401 });
+    expect(assign).not.toHaveBeenCalled();
   });
 });

@@ -34,6 +34,15 @@ export type RequestOptions = {
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const early = method === 'GET' ? earlyReads.get(path) : undefined;
+  earlyReads.delete(path);
+  const response = await (early ?? send(method, path, options));
+  const payload = await readBody(response);
+  if (response.ok) return payload as T;
+  throw failure(method, response.status, payload, options.redirect ?? true);
+}
+
+function send(method: Method, path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'portal' };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
@@ -42,16 +51,25 @@ export async function request<T>(method: Method, path: string, options: RequestO
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(path, {
-    method,
-    headers,
-    body,
-    credentials: 'same-origin',
-    signal: options.signal ?? null,
-  });
-  const payload = await readBody(response);
-  if (response.ok) return payload as T;
-  throw failure(method, response.status, payload, options.redirect ?? true);
+  return fetch(path, { method, headers, body, credentials: 'same-origin', signal: options.signal ?? null });
+}
+
+/** Reads sent before the code that uses them had arrived, each answer waiting for its first GET. */
+const earlyReads = new Map<string, Promise<Response>>();
+
+/**
+ * Sends these GET reads now, before the code that handles their answers has been downloaded: the
+ * first `get` of each path takes the answer instead of asking again (main.tsx sends the sign-in
+ * check this way, while the phone is still receiving the app: issue 24).
+ */
+export function readEarly(paths: readonly string[]): void {
+  for (const path of paths) {
+    if (earlyReads.has(path)) continue;
+    const answer = send('GET', path, {});
+    // A read nobody took must not fail as an unhandled rejection; the taker still sees the failure.
+    answer.catch(() => {});
+    earlyReads.set(path, answer);
+  }
 }
 
 export const get = <T>(path: string, options?: Omit<RequestOptions, 'body'>) =>

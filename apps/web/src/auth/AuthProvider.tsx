@@ -1,28 +1,42 @@
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { ApiError, get } from '../api/api.js';
 import { type Auth, AuthContext, type AuthState } from './auth-context.js';
+import {
+  asksWhoIsSignedIn,
+  isPublicPage,
+  rememberSignedIn,
+  STATUS_PATH,
+  USER_PATH,
+} from './sign-in-check.js';
 import { type PortalUser, toPrincipal } from './user.js';
 
-export async function loadAuthState(): Promise<AuthState> {
-  // The user is asked for alongside the probe, not after it: one round trip less before the
-  // first page shows (issue 16). Its failure is looked at only when the probe said OK.
-  const early = get<PortalUser>('/api/user', { redirect: false }).then(
-    (user) => ({ user }),
-    (error: unknown) => ({ error }),
-  );
+/**
+ * The status call, then the user. On a signed-in page the user is asked for alongside the status
+ * call, not after it: one round trip less before the first page shows (issue 16); its failure is
+ * looked at only when the status call said OK. A public page asks for the user only once the status
+ * call said OK (a visitor there is mostly signed out).
+ */
+export async function loadAuthState({ userAlongside = true } = {}): Promise<AuthState> {
+  const early = userAlongside
+    ? get<PortalUser>(USER_PATH, { redirect: false }).then(
+        (user) => ({ user }),
+        (error: unknown) => ({ error }),
+      )
+    : undefined;
   try {
-    const answer = await get<{ status?: string }>('/api/user/authenticated', { redirect: false });
+    const answer = await get<{ status?: string }>(STATUS_PATH, { redirect: false });
     if (answer?.status !== 'OK') return { status: 'unauthenticated' };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return { status: 'unauthenticated' };
     return { status: 'failed', error };
   }
   const first = await early;
-  if ('user' in first)
+  if (first && 'user' in first)
     return { status: 'authenticated', user: first.user, principal: toPrincipal(first.user) };
   try {
     // Asked again as an ordinary read: a reply naming a `uri` (such as /user-not-found) is followed.
-    const user = await get<PortalUser>('/api/user');
+    const user = await get<PortalUser>(USER_PATH);
     return { status: 'authenticated', user, principal: toPrincipal(user) };
   } catch (error) {
     if (error instanceof ApiError && error.redirectedTo !== null) return { status: 'unknown' };
@@ -32,22 +46,32 @@ export async function loadAuthState(): Promise<AuthState> {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ status: 'unknown' });
+  const { pathname } = useLocation();
+  const here = useRef(pathname);
+  here.current = pathname;
+  const asked = useRef(false);
 
   const reload = useCallback(async () => {
-    setState(await loadAuthState());
+    asked.current = true;
+    const next = await loadAuthState({ userAlongside: !isPublicPage(here.current) });
+    if (next.status === 'authenticated' || next.status === 'unauthenticated') {
+      rememberSignedIn(next.status === 'authenticated');
+    }
+    setState(next);
   }, []);
 
-  const clear = useCallback(() => setState({ status: 'unauthenticated' }), []);
+  const clear = useCallback(() => {
+    rememberSignedIn(false);
+    setState({ status: 'unauthenticated' });
+  }, []);
 
+  // Asked once, when the first page that needs it shows: at once on a signed-in page; on the login
+  // page only in a browser that has had a session (sign-in-check.ts), else when the visitor moves on
+  // to a signed-in page.
+  const wanted = asksWhoIsSignedIn(pathname);
   useEffect(() => {
-    let current = true;
-    void loadAuthState().then((next) => {
-      if (current) setState(next);
-    });
-    return () => {
-      current = false;
-    };
-  }, []);
+    if (wanted && !asked.current) void reload();
+  }, [wanted, reload]);
 
   const value = useMemo<Auth>(() => ({ ...state, reload, clear }), [state, reload, clear]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

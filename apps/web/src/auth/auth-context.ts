@@ -2,7 +2,10 @@ import type { Principal } from '@portal/domain';
 import { createContext, useContext } from 'react';
 import type { PortalUser } from './user.js';
 
-/** SPEC.md §4: the state starts unknown and is settled by the status call. */
+/**
+ * SPEC.md §4: the state starts unknown and is settled by the status call (which a public page of a
+ * browser without a session does not make: there it stays unknown, see sign-in-check.ts).
+ */
 export type AuthState =
   | { status: 'unknown' }
   | { status: 'unauthenticated' }

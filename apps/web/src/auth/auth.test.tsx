@@ -4,10 +4,12 @@ import { browser } from '../lib/browser.js';
 import { jsonResponse, makeUser, renderWithProviders } from '../test/render.js';
 import { AuthProvider, loadAuthState } from './AuthProvider.js';
 import { useAuth } from './auth-context.js';
+import { isPublicPage } from './sign-in-check.js';
 
 let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
+  window.localStorage.clear();
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(browser, 'assign').mockImplementation(() => {});
@@ -85,5 +87,76 @@ describe('authentication state', () => {
     );
     expect(screen.getByText('state: unknown')).toBeTruthy();
     expect(await screen.findByText('state: unauthenticated')).toBeTruthy();
+  });
+
+  it('asks nothing on the login page of a browser that has had no session (no 401 in its console)', async () => {
+    answer({ '/api/user/authenticated': jsonResponse(401, {}) });
+    renderWithProviders(
+      <AuthProvider>
+        <Status />
+      </AuthProvider>,
+      { path: '/login' },
+    );
+    expect(await screen.findByText('state: unknown')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('remembers a session it has seen, and then asks on the login page: the status call first', async () => {
+    answer({
+      '/api/user/authenticated': jsonResponse(200, { status: 'OK' }),
+      '/api/user': jsonResponse(200, makeUser()),
+    });
+    const first = renderWithProviders(
+      <AuthProvider>
+        <Status />
+      </AuthProvider>,
+    );
+    expect(await screen.findByText('state: authenticated')).toBeTruthy();
+    first.unmount();
+    fetchMock.mockClear();
+
+    renderWithProviders(
+      <AuthProvider>
+        <Status />
+      </AuthProvider>,
+      { path: '/login' },
+    );
+    expect(await screen.findByText('state: authenticated')).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/user/authenticated', '/api/user']);
+  });
+
+  it('forgets the session when the status call says there is none', async () => {
+    window.localStorage.setItem('portal.signedIn', '1');
+    answer({ '/api/user/authenticated': jsonResponse(401, {}) });
+    renderWithProviders(
+      <AuthProvider>
+        <Status />
+      </AuthProvider>,
+      { path: '/login' },
+    );
+    expect(await screen.findByText('state: unauthenticated')).toBeTruthy();
+    expect(window.localStorage.getItem('portal.signedIn')).toBeNull();
+  });
+
+  it('tells the public pages from the signed-in ones', () => {
+    for (const path of [
+      '/login',
+      '/logout',
+      '/user-not-found',
+      '/not-authorized',
+      '/invitation',
+      '/invitation/x1',
+    ]) {
+      expect(isPublicPage(path), path).toBe(true);
+    }
+    for (const path of [
+      '/',
+      '/faqs',
+      '/login/x',
+      '/invitation/x1/y',
+      '/partners/EXT/BJS/report-categories',
+    ]) {
+      expect(isPublicPage(path), path).toBe(false);
+    }
   });
 });
