@@ -50,10 +50,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const here = useRef(pathname);
   here.current = pathname;
   const asked = useRef(false);
+  // Counts clears: an answer to a check started before the last clear (logout) is stale.
+  const clears = useRef(0);
 
   const reload = useCallback(async () => {
     asked.current = true;
+    const started = clears.current;
     const next = await loadAuthState({ userAlongside: !isPublicPage(here.current) });
+    if (clears.current !== started) return;
     if (next.status === 'authenticated' || next.status === 'unauthenticated') {
       rememberSignedIn(next.status === 'authenticated');
     }
@@ -61,6 +65,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const clear = useCallback(() => {
+    clears.current += 1;
     rememberSignedIn(false);
     setState({ status: 'unauthenticated' });
   }, []);

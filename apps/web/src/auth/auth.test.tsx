@@ -4,7 +4,7 @@ import { browser } from '../lib/browser.js';
 import { jsonResponse, makeUser, renderWithProviders } from '../test/render.js';
 import { AuthProvider, loadAuthState } from './AuthProvider.js';
 import { useAuth } from './auth-context.js';
-import { isPublicPage } from './sign-in-check.js';
+import { asksWhoIsSignedIn, isPublicPage } from './sign-in-check.js';
 
 let fetchMock: ReturnType<typeof vi.fn>;
 
@@ -135,6 +135,51 @@ describe('authentication state', () => {
       { path: '/login' },
     );
     expect(await screen.findByText('state: unauthenticated')).toBeTruthy();
+    expect(window.localStorage.getItem('portal.signedIn')).toBeNull();
+  });
+
+  it('does not ask on the logout page, even in a browser that had a session (it would race the logout)', async () => {
+    window.localStorage.setItem('portal.signedIn', '1');
+    answer({ '/api/user/authenticated': jsonResponse(200, { status: 'OK' }) });
+    expect(asksWhoIsSignedIn('/logout')).toBe(false);
+    expect(asksWhoIsSignedIn('/login')).toBe(true);
+    renderWithProviders(
+      <AuthProvider>
+        <Status />
+      </AuthProvider>,
+      { path: '/logout' },
+    );
+    expect(await screen.findByText('state: unknown')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('drops a check that was still on its way when the session was cleared', async () => {
+    let answerStatus: (response: Response) => void = () => {};
+    fetchMock.mockImplementation((path: string) =>
+      path === '/api/user/authenticated'
+        ? new Promise<Response>((resolve) => {
+            answerStatus = resolve;
+          })
+        : Promise.resolve(jsonResponse(200, makeUser())),
+    );
+    function ClearButton() {
+      const auth = useAuth();
+      return (
+        <button type="button" onClick={auth.clear}>
+          clear ({auth.status})
+        </button>
+      );
+    }
+    renderWithProviders(
+      <AuthProvider>
+        <ClearButton />
+      </AuthProvider>,
+    );
+    (await screen.findByText('clear (unknown)')).click();
+    expect(await screen.findByText('clear (unauthenticated)')).toBeTruthy();
+    answerStatus(jsonResponse(200, { status: 'OK' }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getByText('clear (unauthenticated)')).toBeTruthy();
     expect(window.localStorage.getItem('portal.signedIn')).toBeNull();
   });
 

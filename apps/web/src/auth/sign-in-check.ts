@@ -43,7 +43,17 @@ export function rememberSignedIn(signedIn: boolean): void {
  * signing in through the portal, whose first page leaves the mark.
  */
 export function asksWhoIsSignedIn(pathname: string): boolean {
+  if (isLogoutPage(pathname)) return false;
   return !isPublicPage(pathname) || hasSignedInMark();
+}
+
+/**
+ * The logout page ends the session itself: a status call sent beside its logout call could be
+ * answered OK before the session ends and its user read 401 after, which sends the page to the login
+ * page instead of "You have been logged out."
+ */
+function isLogoutPage(pathname: string): boolean {
+  return /^\/logout\/?$/.test(pathname);
 }
 
 /**
