@@ -3,6 +3,7 @@ import type { PartnerScope } from '@portal/domain/admin-partner';
 import { sql } from 'kysely';
 import { compiledOnce } from './compiled-once.js';
 import type { Db } from './db.js';
+import { hasLogo } from './partner-images.js';
 import { partnerInScope } from './partner-scope.js';
 
 /** A dashboard as SPEC.md §3 names it: partner given by access type and code. */
@@ -147,6 +148,7 @@ export async function listPartnersWithDashboards(db: Db) {
     .selectFrom('partners as p')
     .innerJoin('access_types as a', 'a.code', 'p.access_type_code')
     .select(['p.access_type_code as accessTypeCode', 'a.name as accessTypeName', 'p.code', 'p.name'])
+    .select(hasLogo('p.code'))
     .where((eb) =>
       eb.exists(
         eb

@@ -37,7 +37,19 @@ export async function findPartnersByCode(db: Db, partnerCode: string): Promise<P
     .execute();
 }
 
-export type PartnerSummary = { accessTypeCode: string; accessTypeName: string; code: string; name: string };
+export type PartnerSummary = {
+  accessTypeCode: string;
+  accessTypeName: string;
+  code: string;
+  name: string;
+  hasLogo: boolean;
+};
+
+/** Images are stored under the trimmed, upper-cased partner code (partner codes are unique so). */
+export const hasLogo = (codeColumn: 'partners.code' | 'p.code') =>
+  sql<boolean>`exists (select 1 from partner_images i where i.kind = 'LOGO' and i.partner_code = upper(btrim(${sql.ref(codeColumn)})))`.as(
+    'hasLogo',
+  );
 
 /** Every partner in `scope` with its access type's name, by access type then name. */
 export async function listPartnerSummaries(db: Db, scope: PartnerScope = 'all'): Promise<PartnerSummary[]> {
@@ -45,6 +57,7 @@ export async function listPartnerSummaries(db: Db, scope: PartnerScope = 'all'):
     .selectFrom('partners as p')
     .innerJoin('access_types as a', 'a.code', 'p.access_type_code')
     .select(['p.access_type_code as accessTypeCode', 'a.name as accessTypeName', 'p.code', 'p.name'])
+    .select(hasLogo('p.code'))
     .where((eb) => partnerInScope(eb, scope))
     .orderBy('p.access_type_code')
     .orderBy('p.name')

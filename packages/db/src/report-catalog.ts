@@ -1,6 +1,7 @@
 import { compiledOnce } from './compiled-once.js';
 import type { Db } from './db.js';
 import { partnerCategoryFrequencyTypes } from './partner-frequency-types.js';
+import { hasLogo } from './partner-images.js';
 
 // The reads behind partner selection and report categories (SPEC.md §2, §3): partners with
 // their access types, a partner by its codes, and the categories a partner receives with that
@@ -13,6 +14,8 @@ export type CatalogPartner = {
   /** The access type code (SPEC.md §3: a partner's `type`). */
   type: string;
   accessTypeName: string;
+  /** Whether a logo was uploaded for the partner's code: a card shows the default one at once if not. */
+  hasLogo: boolean;
 };
 
 export type FrequencyTypeRef = { code: string; name: string };
@@ -34,6 +37,7 @@ function selectPartners(db: Db) {
       'partners.code',
       'partners.access_type_code as type',
       'access_types.name as accessTypeName',
+      hasLogo('partners.code'),
     ]);
 }
 

@@ -29,7 +29,7 @@ export function canAccessPartnerCode(
 /** GET /api/marketing/partners: access types, and partners keyed by access type code. */
 export type MarketingPartners = {
   accessTypes: { name: string; code: string }[];
-  partners: Record<string, { name: string; code: string; type: string }[]>;
+  partners: Record<string, { name: string; code: string; type: string; hasLogo?: boolean }[]>;
 };
 
 export type MarketingDestination =

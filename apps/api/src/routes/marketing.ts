@@ -16,7 +16,14 @@ const MarketingPartnersReply = Type.Object({
   accessTypes: Type.Array(Type.Object({ name: Type.String(), code: Type.String() })),
   partners: Type.Record(
     Type.String(),
-    Type.Array(Type.Object({ name: Type.String(), code: Type.String(), type: Type.String() })),
+    Type.Array(
+      Type.Object({
+        name: Type.String(),
+        code: Type.String(),
+        type: Type.String(),
+        hasLogo: Type.Optional(Type.Boolean()),
+      }),
+    ),
   ),
 });
 
@@ -41,7 +48,12 @@ const marketingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           reply.accessTypes.push({ name: p.accessTypeName, code: p.accessTypeCode });
           reply.partners[p.accessTypeCode] = [];
         }
-        reply.partners[p.accessTypeCode]?.push({ name: p.name, code: p.code, type: p.accessTypeCode });
+        reply.partners[p.accessTypeCode]?.push({
+          name: p.name,
+          code: p.code,
+          type: p.accessTypeCode,
+          hasLogo: p.hasLogo,
+        });
       }
       return reply;
     },

@@ -56,11 +56,11 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         canAccessPartner(user, p.type, p.code),
       );
       const accessTypes = new Map<string, string>();
-      const partners: Record<string, { name: string; code: string; type: string }[]> = {};
+      const partners: Record<string, { name: string; code: string; type: string; hasLogo: boolean }[]> = {};
       for (const partner of visible) {
         accessTypes.set(partner.type, partner.accessTypeName);
         const group = partners[partner.type] ?? [];
-        group.push({ name: partner.name, code: partner.code, type: partner.type });
+        group.push({ name: partner.name, code: partner.code, type: partner.type, hasLogo: partner.hasLogo });
         partners[partner.type] = group;
       }
       return { accessTypes: [...accessTypes].map(([code, name]) => ({ code, name })), partners };

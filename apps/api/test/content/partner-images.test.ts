@@ -75,6 +75,21 @@ describe('partner logos and marketing images', () => {
       expect(entry).toMatchObject({ actor_user_id: MARKETER, action: 'partner-logo.upload' });
     });
 
+    it('tells the partner cards which partners have one, so a card without one asks for none', async () => {
+      type Cards = { partners: Record<string, { code: string; hasLogo?: boolean }[]> };
+      const logoFlags = (reply: Cards) =>
+        Object.values(reply.partners)
+          .flat()
+          .map(({ code, hasLogo }) => [code, hasLogo]);
+      const reports = (await get('externalReports', '/api/partners')).json() as Cards;
+      const marketing = (await get('internalAdmin', '/api/marketing/partners')).json() as Cards;
+      for (const flags of [logoFlags(reports), logoFlags(marketing)]) {
+        expect(flags.length).toBeGreaterThan(1);
+        // Only BJS was uploaded (above); its code is matched without regard to case.
+        expect(flags).toEqual(flags.map(([code]) => [code, String(code).toUpperCase() === 'BJS']));
+      }
+    });
+
     it('is not shown to users who may not see the partner', async () => {
       expect((await get('externalDashboards', '/api/logo/BJS')).statusCode).toBe(403);
       expect((await get('anonymous', '/api/logo/BJS')).statusCode).toBe(401);
@@ -154,7 +169,7 @@ describe('partner logos and marketing images', () => {
       expect(mine.statusCode).toBe(200);
       expect(mine.json()).toEqual({
         accessTypes: [{ code: 'EXT', name: 'External' }],
-        partners: { EXT: [{ code: 'BJS', name: "BJ's Wholesale Club", type: 'EXT' }] },
+        partners: { EXT: [{ code: 'BJS', name: "BJ's Wholesale Club", type: 'EXT', hasLogo: true }] },
       });
       const all = (await get('internalAdmin', '/api/marketing/partners')).json();
       expect(all.accessTypes.map((a: { code: string }) => a.code)).toEqual(['EXT', 'INT']);

@@ -24,6 +24,15 @@ function Status() {
   return <p>state: {useAuth().status}</p>;
 }
 
+function ClearButton() {
+  const auth = useAuth();
+  return (
+    <button type="button" onClick={auth.clear}>
+      clear ({auth.status})
+    </button>
+  );
+}
+
 describe('authentication state', () => {
   it('is unauthenticated on a 401 from the status call, without leaving the page', async () => {
     answer({ '/api/user/authenticated': jsonResponse(401, { message: 'Unauthenticated', uri: '/login' }) });
@@ -162,14 +171,6 @@ describe('authentication state', () => {
           })
         : Promise.resolve(jsonResponse(200, makeUser())),
     );
-    function ClearButton() {
-      const auth = useAuth();
-      return (
-        <button type="button" onClick={auth.clear}>
-          clear ({auth.status})
-        </button>
-      );
-    }
     renderWithProviders(
       <AuthProvider>
         <ClearButton />

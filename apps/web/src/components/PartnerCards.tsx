@@ -5,7 +5,13 @@ import { PartnerLogo } from './PartnerLogo.js';
 // The partner choice of the report and marketing pages (SPEC.md §2): a card per partner with its
 // logo, in one tab per access type when the user has partners of two or more.
 
-export type PartnerCard = { name: string; code: string; type: string };
+export type PartnerCard = {
+  name: string;
+  code: string;
+  type: string;
+  /** false: no logo was uploaded, the card shows the default without asking (undefined: ask). */
+  hasLogo?: boolean;
+};
 
 type PartnerCardsProps = {
   partners: PartnerCard[];
@@ -25,7 +31,7 @@ export function PartnerCards({ partners, to }: PartnerCardsProps) {
           padding="md"
           data-testid={`partner-card-${partner.code}`}
         >
-          <PartnerLogo partnerCode={partner.code} partnerName={partner.name} />
+          <PartnerLogo partnerCode={partner.code} partnerName={partner.name} hasLogo={partner.hasLogo} />
           <Text fw={600} mt="sm" ta="center">
             {partner.name}
           </Text>

@@ -6,14 +6,26 @@ type PartnerLogoProps = ImageProps & {
   partnerName?: string;
   /** Changes the address after an upload, so the new logo shows at once. */
   version?: string | number;
+  /** false when the partner has no uploaded logo: the default shows without a request that would 404. */
+  hasLogo?: boolean;
 };
 
 /**
  * The logo of a partner card: the uploaded logo of the partner code (GET /api/logo/{partnerCode}),
- * or the default logo when there is none (404) or it cannot be read.
+ * or the default logo when the partner has none (told by `hasLogo`, or a 404) or it cannot be read.
  */
-export function PartnerLogo({ partnerCode, partnerName, version, h = 80, ...props }: PartnerLogoProps) {
-  const src = `/api/logo/${encodeURIComponent(partnerCode)}${version === undefined ? '' : `?v=${version}`}`;
+export function PartnerLogo({
+  partnerCode,
+  partnerName,
+  version,
+  hasLogo,
+  h = 80,
+  ...props
+}: PartnerLogoProps) {
+  const src =
+    hasLogo === false
+      ? DEFAULT_PARTNER_LOGO
+      : `/api/logo/${encodeURIComponent(partnerCode)}${version === undefined ? '' : `?v=${version}`}`;
   return (
     <Image
       src={src}

@@ -7,6 +7,8 @@ export const DashboardPartner = Type.Object({
   type: Type.String(),
   code: Type.String(),
   name: Type.String(),
+  /** Beyond SPEC.md: whether a logo was uploaded, so a card without one asks for none (issue 24). */
+  hasLogo: Type.Optional(Type.Boolean()),
 });
 export type DashboardPartner = Static<typeof DashboardPartner>;
 

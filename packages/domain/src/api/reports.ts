@@ -21,7 +21,13 @@ export type AccessType = CodeName;
 export const FrequencyType = CodeName;
 export type FrequencyType = CodeName;
 
-export const ReportPartner = Type.Object({ name: Type.String(), code: Type.String(), type: Type.String() });
+export const ReportPartner = Type.Object({
+  name: Type.String(),
+  code: Type.String(),
+  type: Type.String(),
+  /** Beyond SPEC.md §3: whether a logo was uploaded, so a card without one asks for none (issue 24). */
+  hasLogo: Type.Optional(Type.Boolean()),
+});
 export type ReportPartner = Static<typeof ReportPartner>;
 
 export const ReportCategory = Type.Object({

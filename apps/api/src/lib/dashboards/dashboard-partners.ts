@@ -18,13 +18,13 @@ export async function dashboardPartnersOf(db: Db, user: Principal) {
         }),
     );
   const accessTypes = new Map<string, string>();
-  const partners: Record<string, { type: string; code: string; name: string }[]> = {};
+  const partners: Record<string, { type: string; code: string; name: string; hasLogo: boolean }[]> = {};
   for (const p of await listPartnersWithDashboards(db)) {
     if (!canAccessPartner(user, p.accessTypeCode, p.code) || !hasViewable(p.accessTypeCode, p.code)) continue;
     accessTypes.set(p.accessTypeCode, p.accessTypeName);
     partners[p.accessTypeCode] = [
       ...(partners[p.accessTypeCode] ?? []),
-      { type: p.accessTypeCode, code: p.code, name: p.name },
+      { type: p.accessTypeCode, code: p.code, name: p.name, hasLogo: p.hasLogo },
     ];
   }
   return { accessTypes: [...accessTypes].map(([code, name]) => ({ code, name })), partners };

@@ -23,7 +23,7 @@ function PartnerCards({ partners }: { partners: Partner[] }) {
           to={pathOf('dashboardSelection', { accessTypeCode: partner.type, partnerCode: partner.code })}
           aria-label={partner.name}
         >
-          <PartnerLogo partnerCode={partner.code} partnerName={partner.name} />
+          <PartnerLogo partnerCode={partner.code} partnerName={partner.name} hasLogo={partner.hasLogo} />
           <Text fw={600} ta="center" mt="sm">
             {partner.name}
           </Text>
