@@ -16,9 +16,11 @@ label{display:block;margin-top:1rem}input{width:100%;padding:.5rem;box-sizing:bo
 button{margin-top:1.25rem;padding:.6rem 1.2rem}table{font-size:.85rem;margin-top:1rem;border-collapse:collapse}
 td{padding:.15rem .5rem .15rem 0}`;
 
+// The empty icon spares the browser a request for /favicon.ico, which this server answers 404.
 function page(title: string, body: string): string {
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${html(title)}</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"><style>${style}</style></head>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,"><style>${style}</style></head>
 <body><main>${body}</main></body></html>`;
 }
 

@@ -77,6 +77,11 @@ export async function findPartnerImage(
     .executeTakeFirst();
 }
 
+/** The current images of a partner code, one per kind at most. */
+export async function listPartnerImages(db: Db, partnerCode: string): Promise<PartnerImage[]> {
+  return db.selectFrom('partner_images').select(columns).where('partner_code', '=', partnerCode).execute();
+}
+
 /** Makes `image` the current one; returns the one it replaced (whose blob the caller removes). */
 export async function savePartnerImage(
   db: Db,

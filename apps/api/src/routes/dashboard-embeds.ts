@@ -73,9 +73,10 @@ const dashboardEmbedRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: viewTs,
       schema: {
-        summary: 'Creates the signed-in user in ThoughtSpot',
+        summary:
+          'Makes sure the signed-in user exists in ThoughtSpot: 201 when created, 200 when already there',
         body: Type.Optional(Type.Object({ name: Type.Optional(Type.String({ maxLength: 320 })) })),
-        response: { 201: ThoughtSpotUserReply },
+        response: { 200: ThoughtSpotUserReply, 201: ThoughtSpotUserReply },
       },
     },
     async (request, reply) => {
@@ -83,6 +84,9 @@ const dashboardEmbedRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const name = user.email || user.userId;
       if (request.body?.name && request.body.name.trim().toLowerCase() !== name.toLowerCase())
         throw forbidden();
+      // Idempotent, so the viewer asks once instead of a lookup that 404s for every new user.
+      const found = await services.thoughtSpot.findUser(name);
+      if (found) return reply.status(200).send(found);
       const created = await services.thoughtSpot.createUser({
         name,
         display_name: `${user.firstName} ${user.lastName}`.trim() || name,

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MESSAGES } from '@portal/domain';
-import { multipartLimits, registerPartnerImageRoutes } from './partner-images.js';
+import { multipartLimits, registerPartnerImageRoutes, registerPartnerImagesRoute } from './partner-images.js';
 
 // SPEC.md §7 logo: the partner cards show a partner's logo to every signed-in user who may see
 // that partner; users managing marketing content upload it (PNG only, judged by its bytes).
@@ -17,6 +17,7 @@ const logoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     uploadPath: '/api/logo/:partnerCode',
     uploadSummary: "Replaces the partner's logo: multipart, field File, a PNG",
   });
+  registerPartnerImagesRoute(app);
 };
 
 export default logoRoutes;

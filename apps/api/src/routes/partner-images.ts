@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { findPartnerImage, findPartnersByCode } from '@portal/db';
+import { findPartnerImage, findPartnersByCode, listPartnerImages } from '@portal/db';
 import {
   canAccessPartnerCode,
   type Feature,
@@ -92,6 +92,43 @@ export async function sendPartnerImage(
     .header('cache-control', 'private, no-cache')
     .header('last-modified', image.updatedAt.toUTCString())
     .send(body);
+}
+
+const ImageInfo = Type.Union([
+  Type.Object({ contentType: Type.String(), byteSize: Type.Integer(), updatedAt: Type.String() }),
+  Type.Null(),
+]);
+export const PartnerImagesReply = Type.Object({ logo: ImageInfo, marketing: ImageInfo });
+
+/**
+ * GET /api/partner-images/:partnerCode, beyond SPEC.md §7: which images a partner has, so that a
+ * screen asks for an image only when there is one (each image's own read answers 404, which a
+ * browser reports as a console error, for a partner without one: issue 24).
+ */
+export function registerPartnerImagesRoute(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
+    '/api/partner-images/:partnerCode',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary: "Whether the partner has a logo and a marketing image, with each one's type, size and date",
+        params: PartnerCodeParams,
+        response: { 200: PartnerImagesReply },
+      },
+    },
+    async (request) => {
+      const partnerCode = await requirePartnerCode(app, request, request.params.partnerCode);
+      const images = await listPartnerImages(app.db, partnerCode);
+      const info = (kind: PartnerImageKind) => {
+        const image = images.find((candidate) => candidate.kind === kind);
+        if (!image) return null;
+        const { contentType, byteSize, updatedAt } = image;
+        return { contentType, byteSize, updatedAt: updatedAt.toISOString() };
+      };
+      return { logo: info('LOGO'), marketing: info('MARKETING') };
+    },
+  );
 }
 
 type MultipartError = Error & { code?: string; statusCode?: number };

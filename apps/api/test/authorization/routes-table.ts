@@ -102,6 +102,11 @@ export const routesTable: RouteRow[] = [
     '401 403 403 403 403 400 403 403',
     { body: {} },
   ),
+  partnerRoute(
+    'GET /api/partner-images/:partnerCode',
+    '401 200 200 403 403 200 200 200',
+    '401 403 403 403 403 200 403 403',
+  ),
   route('GET /api/marketing/partners', '401 403 403 403 403 200 403 403'),
   partnerRoute(
     'GET /api/marketing/latest/:partnerCode',

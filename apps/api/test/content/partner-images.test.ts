@@ -75,6 +75,20 @@ describe('partner logos and marketing images', () => {
       expect(entry).toMatchObject({ actor_user_id: MARKETER, action: 'partner-logo.upload' });
     });
 
+    it('says which images a partner has, so a screen asks for an image only when there is one', async () => {
+      const bjs = await get('externalReports', '/api/partner-images/bjs');
+      expect(bjs.statusCode).toBe(200);
+      expect(bjs.json()).toEqual({
+        logo: { contentType: 'image/png', byteSize: PNG_1x1.length, updatedAt: expect.any(String) },
+        marketing: null,
+      });
+      expect((await get('externalReports', '/api/partner-images/SAM')).json()).toEqual({
+        logo: null,
+        marketing: null,
+      });
+      expect((await get('externalDashboards', '/api/partner-images/BJS')).statusCode).toBe(403);
+    });
+
     it('tells the partner cards which partners have one, so a card without one asks for none', async () => {
       type Cards = { partners: Record<string, { code: string; hasLogo?: boolean }[]> };
       const logoFlags = (reply: Cards) =>

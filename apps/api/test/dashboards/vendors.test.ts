@@ -89,6 +89,15 @@ describe('ThoughtSpot trusted authentication', () => {
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ name: EMAIL, display_name: 'Pat Partner', email: EMAIL });
     expect((await get(url)).json()).toMatchObject({ id: created.json().id, name: EMAIL });
+    // Asked again, POST finds the same user (the viewer's one call): 200, nothing created twice.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/thoughtspot/user',
+      headers,
+      payload: { name: EMAIL },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ id: created.json().id, name: EMAIL });
   });
 });
 

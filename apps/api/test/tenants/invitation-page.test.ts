@@ -67,7 +67,7 @@ describe('the invitation’s page', () => {
     }
   });
 
-  it('says deleted, expired or accepted when so; an unknown id is 404', async () => {
+  it('says deleted, expired or accepted when so; an unknown id is not valid', async () => {
     const at = (email: string, change: Record<string, Date>) =>
       insertInvitation(t.database.db, {
         tenantId: 'saas-mxa',
@@ -93,8 +93,16 @@ describe('the invitation’s page', () => {
       status: 'deleted',
       managed: { invitation: { emailAddress: 'd@page.example' } },
     });
-    expect((await read('00000000-0000-4000-8000-000000000000')).status).toBe(404);
-    expect((await read('unknown-invitation')).status).toBe(404);
+    for (const unknown of ['00000000-0000-4000-8000-000000000000', 'unknown-invitation']) {
+      expect(await read(unknown)).toEqual({
+        status: 200,
+        body: { invitationId: unknown, status: 'invalid' },
+      });
+      expect(await read(unknown, 'tenantAdmin')).toEqual({
+        status: 200,
+        body: { invitationId: unknown, status: 'invalid' },
+      });
+    }
   });
 
   it('tells the person who accepted it what they joined, with the invited roles', async () => {

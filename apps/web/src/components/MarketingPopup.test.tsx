@@ -1,10 +1,22 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { marketingPopupKey } from '../lib/marketing-storage.js';
-import { renderWithProviders, setViewportWidth } from '../test/render.js';
+import { jsonResponse, renderWithProviders, setViewportWidth } from '../test/render.js';
 import { MarketingPopup } from './MarketingPopup.js';
 
 afterEach(() => window.localStorage.clear());
+
+const IMAGE = { contentType: 'image/png', byteSize: 10, updatedAt: '2026-11-20T10:00:00.000Z' };
+
+/** GET /api/partner-images/{code}: the partners named have a marketing image. */
+function stubImages(withMarketing: string[]) {
+  const fetchMock = vi.fn(async (url: string) => {
+    const code = decodeURIComponent(url.split('/').at(-1) ?? '');
+    return jsonResponse(200, { logo: null, marketing: withMarketing.includes(code) ? IMAGE : null });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
 
 const loadImage = () => {
   const img = document.querySelector('img[hidden]');
@@ -15,8 +27,11 @@ const loadImage = () => {
 describe('mobile marketing popup', { timeout: 20_000 }, () => {
   it('shows the marketing image once per partner on mobile, once it has loaded', async () => {
     setViewportWidth(400);
+    stubImages(['BJS']);
     const first = renderWithProviders(<MarketingPopup partnerCode="BJS" />);
-    expect(document.querySelector('img[hidden]')?.getAttribute('src')).toBe('/api/marketing/latest/BJS');
+    await waitFor(() =>
+      expect(document.querySelector('img[hidden]')?.getAttribute('src')).toBe('/api/marketing/latest/BJS'),
+    );
     loadImage();
     expect(await screen.findByTestId('marketing-popup-image')).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Marketing from BJS' })).toBeTruthy();
@@ -27,7 +42,18 @@ describe('mobile marketing popup', { timeout: 20_000 }, () => {
     expect(document.querySelector('img')).toBeNull();
   });
 
+  it('asks for no image when the partner has none (no 404 in the console)', async () => {
+    setViewportWidth(400);
+    const fetchMock = stubImages([]);
+    renderWithProviders(<MarketingPopup partnerCode="SAM" />);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/partner-images/SAM', expect.anything()));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(document.querySelector('img')).toBeNull();
+    expect(window.localStorage.getItem(marketingPopupKey('SAM'))).toBeNull();
+  });
+
   it('is not shown on desktop, nor for other partners', () => {
+    stubImages(['SAM', 'WAY']);
     setViewportWidth(1280);
     renderWithProviders(<MarketingPopup partnerCode="SAM" />);
     expect(document.querySelector('img')).toBeNull();

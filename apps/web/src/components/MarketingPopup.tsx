@@ -1,8 +1,9 @@
 import { Image, Modal, VisuallyHidden } from '@mantine/core';
 import { shouldShowMarketingPopup } from '@portal/domain';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useIsMobile } from '../layout/useIsMobile.js';
 import { marketingPopupKey } from '../lib/marketing-storage.js';
+import { hasPartnerImage } from './partner-images/usePartnerImage.js';
 
 // SPEC.md §2/§9: on the dashboard selection page of partners BJS, SAM and WSI, a mobile user sees
 // the partner's marketing image once; the showing is remembered per partner in local storage.
@@ -29,7 +30,18 @@ export function MarketingPopup({ partnerCode }: { partnerCode: string }) {
   const [eligible] = useState(() => !alreadyShown(partnerCode));
   const [loaded, setLoaded] = useState(false);
   const [closed, setClosed] = useState(false);
-  if (!shouldShowMarketingPopup(partnerCode, { isMobile, alreadyShown: !eligible }) || closed) return null;
+  const shows = shouldShowMarketingPopup(partnerCode, { isMobile, alreadyShown: !eligible });
+  // Asked first, so that a partner without an image costs no 404 (a console error in the browser).
+  const [present, setPresent] = useState<boolean | undefined>(undefined);
+  useEffect(() => {
+    if (!shows) return;
+    const controller = new AbortController();
+    hasPartnerImage(partnerCode, 'MARKETING', controller.signal)
+      .then((known) => setPresent(known ?? true))
+      .catch(() => {});
+    return () => controller.abort();
+  }, [shows, partnerCode]);
+  if (!shows || closed || present !== true) return null;
 
   const src = `/api/marketing/latest/${encodeURIComponent(partnerCode)}`;
   return (

@@ -91,6 +91,8 @@ export const InvitationPageReply = Type.Object({
     Type.Literal('expired'),
     Type.Literal('deleted'),
     Type.Literal('used'),
+    // No invitation has this id: the link is not valid (a page's read, so 200 rather than 404).
+    Type.Literal('invalid'),
   ]),
   /**
    * For the browser whose sign-in from this invitation's link came back as another person, while

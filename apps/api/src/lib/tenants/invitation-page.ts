@@ -2,8 +2,6 @@ import { type Database, findInvitation, findTenant, listRoles } from '@portal/db
 import { invitationStatus, tenantDisplayName } from '@portal/domain';
 import type { InvitationPageReply } from '@portal/domain/api/tenants';
 import type { Kysely } from 'kysely';
-import { notFound } from '../../plugins/errors.js';
-import { INVITATION_NOT_FOUND } from '../../services/tenants/delete-invitation.js';
 import { invitationView } from '../../services/tenants/invitation-view.js';
 import { managesTenant, type TenantActor } from '../../services/tenants/tenant-scope.js';
 import { maySignInAgain } from './sign-in-again.js';
@@ -23,7 +21,8 @@ export async function readInvitationPage(
   invitationId: string,
 ): Promise<InvitationPageReply> {
   const invitation = await findInvitation(deps.db, invitationId);
-  if (!invitation) throw notFound(INVITATION_NOT_FOUND);
+  // What the link is, even when it is nothing: a 404 here is a console error on the page (issue 24).
+  if (!invitation) return { invitationId, status: 'invalid' };
   const status = invitationStatus(invitation, deps.now);
   const reply: InvitationPageReply = { invitationId: invitation.invitationId, status };
   if (status === 'pending' && (await maySignInAgain(deps.db, signInAgainTicket, invitationId))) {

@@ -43,6 +43,18 @@ describe('logo and marketing upload', { timeout: 20_000 }, () => {
     expect(await screen.findByText(MESSAGES.imageFetchError)).toBeTruthy();
   });
 
+  it("knows from the partner's images that none was uploaded, without asking for the image", async () => {
+    const fetchMock = vi.fn(async (url: string) =>
+      url === '/api/partner-images/BJS'
+        ? jsonResponse(200, { logo: null, marketing: null })
+        : jsonResponse(500, { message: 'asked' }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<PartnerLogoUpload partnerCode="BJS" />);
+    expect(await screen.findByText(MESSAGES.logoNotFound)).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/partner-images/BJS']);
+  });
+
   it('previews the picked file, uploads it as File and reloads 3 seconds after success', async () => {
     const reload = vi.spyOn(uploadReload, 'reload').mockImplementation(() => {});
     const fetchMock = stubFetch(

@@ -49,8 +49,8 @@ function extensionOf(fileName: string): string {
 }
 
 export function ImageUploadPanel(props: ImageUploadPanelProps) {
-  const { kind, title, imageUrl, uploadUrl, notFoundMessage, failureMessage, accept } = props;
-  const current = usePartnerImage(imageUrl);
+  const { kind, partnerCode, title, imageUrl, uploadUrl, notFoundMessage, failureMessage, accept } = props;
+  const current = usePartnerImage(imageUrl, partnerCode, kind);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);

@@ -115,6 +115,8 @@ describe('the ThoughtSpot viewer', () => {
     expect(await sdk.config?.getAuthToken()).toBe('token-2');
     expect(await sdk.config?.getAuthToken()).toBe('token-3');
     expect(calls).toContain('POST /api/thoughtspot/user');
+    // One idempotent call finds or creates the user: no lookup that answers 404 for a new one.
+    expect(calls.filter((call) => call.startsWith('GET /api/thoughtspot/user'))).toEqual([]);
     expect(calls).toContain('POST /api/activity/track/dashboard-view/5');
 
     sdk.handlers.get('load')?.();

@@ -15,17 +15,13 @@ import { useEmbedState } from './useEmbedState.js';
 
 // The ThoughtSpot viewer: the Visual Embed SDK with cookieless trusted authentication. Every
 // getAuthToken call asks GET /api/ThoughtSpotEmbed/{pinboardId} for a new token (the SDK refuses a
-// token it has seen). The user is found or created in ThoughtSpot first. On session expiry the
+// token it has seen). The user is found or created in ThoughtSpot first (one idempotent POST). On session expiry the
 // user goes home and is asked to refresh (SPEC.md §4, §8).
 type TokenEntity = { token: string; thoughtSpotHost: string };
 
+/** POST /api/thoughtspot/user finds or creates the user: one call, and no 404 for a new one. */
 async function ensureThoughtSpotUser(name: string): Promise<void> {
-  try {
-    await api.get(`/api/thoughtspot/user?name=${encodeURIComponent(name)}`, { redirect: false });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) await api.post('/api/thoughtspot/user', { name });
-    else throw error;
-  }
+  await api.post('/api/thoughtspot/user', { name }, { redirect: false });
 }
 
 export default function ThoughtSpotViewerPage() {

@@ -22,6 +22,7 @@ const STATUS_LABELS: Record<InvitationPageReply['status'], string> = {
   expired: 'Expired',
   deleted: 'Deleted',
   used: 'Accepted',
+  invalid: 'Not valid',
 };
 
 /**

@@ -110,6 +110,13 @@ describe('the invitation page', { timeout: 20_000 }, () => {
       INVITATION_OUTCOME_MESSAGES.deleted,
     );
     second.unmount();
+    // An id no invitation has: the API says 'invalid' (a malformed one is still refused, 400/404).
+    stubFetch(page({ status: 'invalid' }));
+    const third = invitationPage();
+    expect((await screen.findByTestId('invitation-status')).textContent).toBe(
+      INVITATION_OUTCOME_MESSAGES.invalid,
+    );
+    third.unmount();
     stubFetch(() => undefined);
     invitationPage();
     expect((await screen.findByTestId('invitation-status')).textContent).toBe(
