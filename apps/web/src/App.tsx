@@ -1,9 +1,7 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
-import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useLocation, useRoutes } from 'react-router-dom';
@@ -13,6 +11,7 @@ import { swrConfig } from './api/swr.js';
 import { AuthProvider } from './auth/AuthProvider.js';
 import { ErrorBoundary } from './components/ErrorBoundary.js';
 import { ExternalLinkGuard } from './components/ExternalLinkGuard.js';
+import { Notices } from './components/notices.js';
 import { preloadPage, routes } from './routes.js';
 import { cssVariablesResolver, theme } from './theme.js';
 
@@ -50,7 +49,7 @@ export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <RobotsMeta />
-      <Notifications />
+      <Notices />
       <SWRConfig value={swrConfig}>
         <ErrorBoundary>
           <AuthProvider>

@@ -154,6 +154,18 @@ describe('reads sent early', () => {
     await expect(get('/api/user')).resolves.toEqual({ n: 2 });
   });
 
+  it('does not give a page an early answer its first page never took (it would be stale)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      fetchMock.mockImplementation(async () => jsonResponse(200, { n: fetchMock.mock.calls.length }));
+      readEarly(['/api/partners']);
+      vi.setSystemTime(Date.now() + 10_001);
+      await expect(get('/api/partners')).resolves.toEqual({ n: 2 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('hands a failed early read to its taker as any failed read', async () => {
     fetchMock.mockImplementation(async () => jsonResponse(401, { message: 'Authentication required' }));
     readEarly(['/api/user/authenticated']);

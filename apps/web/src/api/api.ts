@@ -34,8 +34,7 @@ export type RequestOptions = {
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
-  const early = method === 'GET' ? earlyReads.get(path) : undefined;
-  earlyReads.delete(path);
+  const early = method === 'GET' ? takeEarlyRead(path) : undefined;
   const response = await (early ?? send(method, path, options));
   const payload = await readBody(response);
   if (response.ok) return payload as T;
@@ -55,7 +54,17 @@ function send(method: Method, path: string, options: RequestOptions): Promise<Re
 }
 
 /** Reads sent before the code that uses them had arrived, each answer waiting for its first GET. */
-const earlyReads = new Map<string, Promise<Response>>();
+const earlyReads = new Map<string, { answer: Promise<Response>; sentAt: number }>();
+
+/** An early read is for the first page's first render: one its page never took is not used later. */
+const EARLY_READ_LIFETIME_MS = 10_000;
+
+function takeEarlyRead(path: string): Promise<Response> | undefined {
+  const early = earlyReads.get(path);
+  earlyReads.delete(path);
+  if (early === undefined || Date.now() - early.sentAt > EARLY_READ_LIFETIME_MS) return undefined;
+  return early.answer;
+}
 
 /**
  * Sends these GET reads now, before the code that handles their answers has been downloaded: the
@@ -68,7 +77,7 @@ export function readEarly(paths: readonly string[]): void {
     const answer = send('GET', path, {});
     // A read nobody took must not fail as an unhandled rejection; the taker still sees the failure.
     answer.catch(() => {});
-    earlyReads.set(path, answer);
+    earlyReads.set(path, { answer, sentAt: Date.now() });
   }
 }
 

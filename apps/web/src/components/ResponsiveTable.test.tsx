@@ -14,15 +14,21 @@ const FRUITS: Fruit[] = [
 /** A list with a filter on Name, sorting by Name, and Edit and Delete per row. */
 function Fruits({ onDelete, onSort }: { onDelete: (fruit: Fruit) => void; onSort: (key: string) => void }) {
   const [filter, setFilter] = useState('');
+  const [colour, setColour] = useState('');
+  const colours = ['Red', 'Yellow'].map((c) => ({ value: c, label: c }));
   const columns: ListColumn<Fruit>[] = [
     { label: 'Name', sortKey: 'name', render: (f) => f.name, filter: { value: filter, onChange: setFilter } },
-    { label: 'Colour', render: (f) => f.colour },
+    {
+      label: 'Colour',
+      render: (f) => f.colour,
+      filter: { value: colour, onChange: setColour, options: colours },
+    },
     { label: 'Note', render: (f) => f.note },
   ];
   return (
     <ResponsiveTable
       label="Fruits"
-      rows={FRUITS.filter((f) => f.name.includes(filter))}
+      rows={FRUITS.filter((f) => f.name.includes(filter) && (colour === '' || f.colour === colour))}
       columns={columns}
       rowKey={(f) => f.id}
       rowTestId={(f) => `fruit-${f.id}`}
@@ -48,6 +54,18 @@ function renderFruits(width: number) {
 }
 
 describe('ResponsiveTable', () => {
+  it('filters a column of fixed options with the browser’s own select, All clearing it', () => {
+    renderFruits(1280);
+    const select = screen.getByRole('combobox', { name: 'Filter by Colour' });
+    expect(select.tagName).toBe('SELECT');
+    expect([...(select as HTMLSelectElement).options].map((o) => o.text)).toEqual(['All', 'Red', 'Yellow']);
+    fireEvent.change(select, { target: { value: 'Yellow' } });
+    expect(screen.queryByTestId('fruit-1')).toBeNull();
+    expect(screen.getByTestId('fruit-2')).toBeTruthy();
+    fireEvent.change(select, { target: { value: '' } });
+    expect(screen.getByTestId('fruit-1')).toBeTruthy();
+  });
+
   it('is a named table in a named scroll region from 768 px up, with each row’s actions', () => {
     const { onDelete } = renderFruits(1280);
     const table = screen.getByRole('table', { name: 'Fruits' });

@@ -1,11 +1,11 @@
 import { Box, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@portal/domain';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError, api } from '../../api/api.js';
 import { useApi } from '../../api/swr.js';
 import { useCurrentUser } from '../../auth/auth-context.js';
+import { showNotice } from '../../components/notices.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { dashboardPaths, type PartnerDashboards } from './dashboard-api.js';
 import { EmbedStatus } from './EmbedStatus.js';
@@ -83,7 +83,7 @@ export default function ThoughtSpotViewerPage() {
       liveboard.on(sdk.EmbedEvent.Error, () => fail(0, 'thoughtspot error'));
       liveboard.on(sdk.EmbedEvent.AuthExpire, () => {
         expired();
-        notifications.show({
+        void showNotice({
           title: MESSAGES.thoughtspotExpiredTitle,
           message: MESSAGES.thoughtspotExpiredText,
           color: 'yellow',

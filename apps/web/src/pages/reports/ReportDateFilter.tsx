@@ -1,18 +1,7 @@
-// The date picker's styles travel with it, not in the first load of every page.
-import '@mantine/dates/styles.css';
-import { Checkbox, Group } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-
-export type DateFilter = { date: string | null; rangeEnd: string | null; range: boolean };
-
-/** The query of a filter: nothing (latest reports), one date, or a range with start and end swapped if needed (SPEC.md §5). */
-export function dateQuery(filter: DateFilter): string {
-  if (!filter.date) return '';
-  if (!filter.range || !filter.rangeEnd) return `?startDate=${filter.date}&endDate=${filter.date}`;
-  const [start, end] =
-    filter.date <= filter.rangeEnd ? [filter.date, filter.rangeEnd] : [filter.rangeEnd, filter.date];
-  return `?startDate=${start}&endDate=${end}`;
-}
+import { Checkbox, Group, Input, InputBase } from '@mantine/core';
+import { type ComponentType, useCallback, useState } from 'react';
+import { type DateFilter, shownDate } from './date-filter.js';
+import type { PickerName } from './ReportDatePickers.js';
 
 type ReportDateFilterProps = {
   reportDates: readonly string[];
@@ -20,37 +9,59 @@ type ReportDateFilterProps = {
   onChange: (value: DateFilter) => void;
 };
 
-/** SPEC.md §2: a date picker offering only dates that have reports, and a date-range checkbox. */
-export function ReportDateFilter({ reportDates, value, onChange }: ReportDateFilterProps) {
-  const available = new Set(reportDates);
-  const excludeDate = (date: string) => !available.has(date.slice(0, 10));
-  const latest = reportDates[0];
+type Pickers = ComponentType<
+  ReportDateFilterProps & { reached: { picker: PickerName; open: boolean } | null }
+>;
+
+const loadPickers = () => import('./ReportDatePickers.js').then((module) => module.default as Pickers);
+
+/**
+ * SPEC.md §2: a date picker offering only dates that have reports, and a date-range checkbox. The
+ * calendar (Mantine's dates and its styles, about a tenth of the page) loads when a person first
+ * points at, focuses or clicks a date field: until then each field is a button that looks the same,
+ * so the list shows sooner on a phone (issue 24).
+ */
+export function ReportDateFilter(props: ReportDateFilterProps) {
+  const { value, onChange } = props;
+  const [Pickers, setPickers] = useState<Pickers | null>(null);
+  const [reached, setReached] = useState<{ picker: PickerName; open: boolean } | null>(null);
+
+  const load = useCallback(() => {
+    void loadPickers().then((component) => setPickers(() => component));
+  }, []);
+  const reach = (picker: PickerName, open: boolean) => {
+    setReached((current) => (current?.open ? current : { picker, open }));
+    load();
+  };
+  const placeholder = (picker: PickerName, label: string, chosen: string | null, testId: string) => (
+    <InputBase
+      component="button"
+      type="button"
+      label={label}
+      w={200}
+      pointer
+      data-testid={testId}
+      onPointerEnter={load}
+      onFocus={() => reach(picker, false)}
+      onClick={() => reach(picker, true)}
+    >
+      {chosen ? (
+        shownDate(chosen)
+      ) : (
+        <Input.Placeholder>{picker === 'date' ? 'Latest reports' : ''}</Input.Placeholder>
+      )}
+    </InputBase>
+  );
+
   return (
     <Group align="flex-end">
-      <DatePickerInput
-        label={value.range ? 'Start Date' : 'Report Date'}
-        placeholder="Latest reports"
-        valueFormat="MM/DD/YYYY"
-        value={value.date}
-        onChange={(date) => onChange({ ...value, date })}
-        excludeDate={excludeDate}
-        defaultDate={latest}
-        clearable
-        w={200}
-        data-testid="report-date"
-      />
-      {value.range && (
-        <DatePickerInput
-          label="End Date"
-          valueFormat="MM/DD/YYYY"
-          value={value.rangeEnd}
-          onChange={(rangeEnd) => onChange({ ...value, rangeEnd })}
-          excludeDate={excludeDate}
-          defaultDate={latest}
-          clearable
-          w={200}
-          data-testid="report-end-date"
-        />
+      {Pickers ? (
+        <Pickers {...props} reached={reached} />
+      ) : (
+        <>
+          {placeholder('date', value.range ? 'Start Date' : 'Report Date', value.date, 'report-date')}
+          {value.range && placeholder('rangeEnd', 'End Date', value.rangeEnd, 'report-end-date')}
+        </>
       )}
       <Checkbox
         label="Search a date range"

@@ -14,8 +14,9 @@ import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { ConfirmModal, useConfirm } from '../admin/list/use-confirm.js';
+import { type DateFilter, dateQuery } from './date-filter.js';
 import { DownloadError, downloadReports } from './download.js';
-import { type DateFilter, dateQuery, ReportDateFilter } from './ReportDateFilter.js';
+import { ReportDateFilter } from './ReportDateFilter.js';
 import { ReportPreviewModal } from './ReportPreviewModal.js';
 import { ReportsStepper } from './ReportsStepper.js';
 import { ReportsTable } from './ReportsTable.js';
@@ -72,7 +73,8 @@ export default function ReportsPage() {
   const frame = (children: ReactNode) => (
     <PageFrame steps={<ReportsStepper active={2} />}>{children}</PageFrame>
   );
-  if (data === undefined) return frame(<CenteredLoader />);
+  // The list shows with its dates, in one render: both are read beside the sign-in check (main.tsx).
+  if (data === undefined || dates.data === undefined) return frame(<CenteredLoader />);
 
   const toggle = (report: Report) =>
     setSelected((current) => {
@@ -97,7 +99,7 @@ export default function ReportsPage() {
   const total = types.reduce((sum, type) => sum + (data.reports[type.code]?.length ?? 0), 0);
   return frame(
     <>
-      <ReportDateFilter reportDates={dates.data?.reportDates ?? []} value={filter} onChange={setFilter} />
+      <ReportDateFilter reportDates={dates.data.reportDates} value={filter} onChange={setFilter} />
       {error && (
         <Alert color="red" title="Download failed" withCloseButton onClose={() => setError(null)}>
           {error}

@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, setViewportWidth } from '../../test/render.js';
+import { dateQuery } from './date-filter.js';
 import { fileNameFromDisposition } from './download.js';
-import { dateQuery } from './ReportDateFilter.js';
 import { ReportsTable } from './ReportsTable.js';
 import type { Report } from './reports-api.js';
 
