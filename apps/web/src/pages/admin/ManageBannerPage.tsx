@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Text, Title } from '@mantine/core';
 import { formatTimeToLive, isBannerShowing, MESSAGES } from '@portal/domain';
 import type { Banner, BannersReply } from '@portal/domain/api/banners';
 import { formatUsDate } from '@portal/domain/iso-date';
@@ -7,6 +7,7 @@ import { post, put } from '../../api/api.js';
 import { useApi } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { PageFrame } from '../../components/PageFrame.js';
+import { ResponsiveTable } from '../../components/ResponsiveTable.js';
 import { BannerForm, type BannerSave, bannerFormOf, emptyBannerForm } from './banner/BannerForm.js';
 import { ConfirmModal, useConfirm } from './list/use-confirm.js';
 
@@ -88,46 +89,36 @@ export default function ManageBannerPage() {
       {data.banners.length === 0 ? (
         <Text c="dimmed">No banner has been created yet.</Text>
       ) : (
-        <Table striped aria-label="Banners">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Message</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>Time to Live</Table.Th>
-              <Table.Th>Activated</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.banners.map((banner) => {
-              const { label, color } = status(banner, now);
-              return (
-                <Table.Tr key={banner.bannerId}>
-                  <Table.Td>{banner.bannerMessage}</Table.Td>
-                  <Table.Td>{typeName(banner.bannerType)}</Table.Td>
-                  <Table.Td>{formatTimeToLive(banner.timeToLive)}</Table.Td>
-                  <Table.Td>{formatUsDate(banner.activatedAt.slice(0, 10))}</Table.Td>
-                  <Table.Td>
-                    <Badge color={color}>{label}</Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="light" onClick={() => setEditing(banner)}>
-                        Edit
-                      </Button>
-                      {banner.isActive && (
-                        <Button size="xs" variant="light" color="red" onClick={() => disabling.ask(banner)}>
-                          Disable
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <ResponsiveTable
+          label="Banners"
+          rows={data.banners}
+          rowKey={(banner) => banner.bannerId}
+          columns={[
+            { label: 'Message', render: (banner) => banner.bannerMessage },
+            { label: 'Type', render: (banner) => typeName(banner.bannerType) },
+            { label: 'Time to Live', render: (banner) => formatTimeToLive(banner.timeToLive) },
+            { label: 'Activated', render: (banner) => formatUsDate(banner.activatedAt.slice(0, 10)) },
+            {
+              label: 'Status',
+              render: (banner) => {
+                const { label, color } = status(banner, now);
+                return <Badge color={color}>{label}</Badge>;
+              },
+            },
+          ]}
+          actions={(banner) => (
+            <>
+              <Button size="xs" variant="light" onClick={() => setEditing(banner)}>
+                Edit
+              </Button>
+              {banner.isActive && (
+                <Button size="xs" variant="light" color="red" onClick={() => disabling.ask(banner)}>
+                  Disable
+                </Button>
+              )}
+            </>
+          )}
+        />
       )}
       <ConfirmModal confirm={disabling} title="Disable Banner" confirmLabel="Disable">
         <Text>Are you sure you want to disable the banner '{disabling.row?.bannerMessage}'?</Text>
