@@ -88,6 +88,8 @@ export async function startPortal(): Promise<RunningPortal> {
     mailConfig: { smtpUrl: smtp.url, mailDir, from: 'Partner Portal <no-reply@portal.local>' },
     publicUrl: baseUrl,
     logger,
+    // The API's store: a batch file the workers write is the one the Batches view downloads.
+    store: new LocalDiskStore({ root: filesDir }),
   });
   const api: RunningApi = await startApi(config, { database });
 
