@@ -9,8 +9,8 @@ import { openBrowser, type Session, signIn } from './support/browser.js';
 const suffix = Date.now().toString(36).toUpperCase();
 
 async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
 }
 
 describe('reference data screens in Chromium', () => {
