@@ -32,8 +32,9 @@ describe('listing', () => {
       accessTypes: [{ code: 'EXT', name: 'External' }],
       partners: {
         EXT: [
-          { type: 'EXT', code: 'BJS', name: "BJ's Wholesale Club" },
-          { type: 'EXT', code: 'SAM', name: "Sam's Club" },
+          // No logo was uploaded for either: their cards show the default without asking.
+          { type: 'EXT', code: 'BJS', name: "BJ's Wholesale Club", hasLogo: false },
+          { type: 'EXT', code: 'SAM', name: "Sam's Club", hasLogo: false },
         ],
       },
     });

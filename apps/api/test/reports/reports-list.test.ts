@@ -50,14 +50,16 @@ describe('partners, categories and reports lists', () => {
       accessTypes: [{ code: 'EXT', name: 'External' }],
       partners: {
         EXT: [
-          { name: "BJ's Wholesale Club", code: 'BJS', type: 'EXT' },
-          { name: "Sam's Club", code: 'SAM', type: 'EXT' },
+          { name: "BJ's Wholesale Club", code: 'BJS', type: 'EXT', hasLogo: false },
+          { name: "Sam's Club", code: 'SAM', type: 'EXT', hasLogo: false },
         ],
       },
     });
     const admin = (await get('internalAdmin', '/api/partners')).json();
     expect(admin.accessTypes.map((a: { code: string }) => a.code)).toEqual(['EXT', 'INT']);
-    expect(admin.partners.INT).toEqual([{ name: 'Internal Operations', code: 'OPS', type: 'INT' }]);
+    expect(admin.partners.INT).toEqual([
+      { name: 'Internal Operations', code: 'OPS', type: 'INT', hasLogo: false },
+    ]);
   });
 
   it('lists the categories of a partner with their frequency types and external links', async () => {
