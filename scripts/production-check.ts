@@ -131,7 +131,8 @@ async function main() {
     writeFileSync(join(out, 'sbom.cdx.json'), `${JSON.stringify(sbom, null, 2)}\n`);
     const components = new Map((sbom.components ?? []).map((c) => [c.name, c.version]));
     check(
-      sbom.bomFormat === 'CycloneDX' && ['fastify', 'bullmq', 'kysely', 'pg'].every((name) => components.has(name)),
+      sbom.bomFormat === 'CycloneDX' &&
+        ['fastify', 'bullmq', 'kysely', 'pg'].every((name) => components.has(name)),
       `a CycloneDX ${sbom.specVersion} SBOM of ${components.size} production components (fastify ${components.get('fastify')}, bullmq ${components.get('bullmq')})`,
     );
     for (const dev of ['vitest', 'typescript', 'tsx']) {
