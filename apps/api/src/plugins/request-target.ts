@@ -10,9 +10,6 @@ import { badRequest } from './errors.js';
  * - a path with an empty segment (`//`), a dot segment (`.` or `..`, percent-encoded or not), or
  *   a backslash (`\`, `%5c`) is refused with 400 rather than resolved: no page or call of the portal is spelled that way, and resolving
  *   them is how a proxy and the portal come to read one path two ways;
- * - a trailing slash is dropped (`/api/dashboards/partners/` is `/api/dashboards/partners`): left
- *   to the router, it could read as an empty last parameter of another route
- *   (`/api/dashboards/:accessTypeCode/:partnerCode`) and be answered by that route;
  * - anything else is left as it came: percent-encoding is decoded by the router, and an encoded
  *   slash stays inside its segment (the spec's base64 e-mail segments may hold `/`).
  * The access check never reads the URL: it reads the matched route (plugins/auth.ts).
@@ -35,11 +32,7 @@ export function normalizeRequestTarget(raw: string): RequestTarget {
   if (!target.startsWith('/')) return { refused: NOT_A_PATH };
   const queryAt = target.indexOf('?');
   const path = queryAt < 0 ? target : target.slice(0, queryAt);
-  if (!isCanonicalPath(path)) return { refused: NON_CANONICAL_PATH };
-  if (path.length > 1 && path.endsWith('/')) {
-    return { url: path.slice(0, -1) + (queryAt < 0 ? '' : target.slice(queryAt)) };
-  }
-  return { url: target };
+  return isCanonicalPath(path) ? { url: target } : { refused: NON_CANONICAL_PATH };
 }
 
 /** No empty segment but the root, no dot segment (whatever its encoding), no backslash. */
