@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { badRequest } from './errors.js';
+import { badRequest, notFound } from './errors.js';
 
 /**
  * The request target as one spelling, before the router sees it (RFC 9112 §3.2):
@@ -73,5 +73,12 @@ export const requestTargetPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request) => {
     const refused = (request.raw as MarkedRequest)[REFUSED];
     if (refused) throw badRequest(refused);
+    // The router lets a parameter be empty: `/api/dashboards/partners/` (a trailing slash, which is
+    // significant here) matched `/api/dashboards/:accessTypeCode/:partnerCode` with no partner code,
+    // and was answered by that route. A path with an empty parameter is no route's path.
+    const params = request.params as Record<string, unknown> | undefined;
+    if (params && Object.entries(params).some(([name, value]) => name !== '*' && value === '')) {
+      throw notFound(`Route ${request.method} ${request.url.split('?')[0]} not found`);
+    }
   });
 });

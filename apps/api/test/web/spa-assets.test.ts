@@ -120,6 +120,16 @@ describe('the SPA build as served', () => {
     }
   });
 
+  it('answers 404 for a path whose last parameter would be empty (the router would take it for a route)', async () => {
+    for (const url of ['/api/dashboards/partners/', '/admin/saas-acme/saas-users/edit/']) {
+      for (const accept of ['text/html,*/*', 'application/json']) {
+        const reply = await t.app.inject({ url, headers: { accept } });
+        expect(reply.statusCode, `${url} ${accept}`).toBe(404);
+        expect(reply.json(), url).toEqual({ message: `Route GET ${url} not found` });
+      }
+    }
+  });
+
   it('refuses paths spelled with empty or dot segments or backslashes, pages included', async () => {
     // Over a socket: an injected request's URL is resolved before the server sees it.
     await t.app.listen({ port: 0, host: '127.0.0.1' });
