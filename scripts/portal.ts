@@ -3,7 +3,7 @@
 // database handle. Each keeps its own start and stop; with DATABASE_URL they run apart.
 import { ConfigError, loadConfig } from '@portal/api/config';
 import { startApi } from '@portal/api/start';
-import { connect, migrateToLatest } from '@portal/db';
+import { connect, migrateToLatest, OlderDataDirError } from '@portal/db';
 import { createBlobStore } from '@portal/storage';
 import { loadWorkerConfig } from '@portal/workers/config';
 import { startWorkers } from '@portal/workers/start-workers';
@@ -48,6 +48,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // Both say what to do: no stack trace.
+  const known = error instanceof ConfigError || error instanceof OlderDataDirError;
+  console.error(known ? `portal: ${error.message}` : error);
   process.exit(1);
 });

@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { ENV_DEFAULTS } from '@portal/domain/env';
-import { Kysely, PostgresDialect } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -80,7 +80,10 @@ export function connect(options: ConnectOptions = {}): DatabaseHandle {
     return { db, kind: 'postgres', pool, close };
   }
   const dataDir = options.dataDir ?? ENV_DEFAULTS.PGLITE_DIR;
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  if (!dataDir.startsWith('memory://')) {
+    refuseOlderDataDir(dataDir);
+    mkdirSync(dataDir, { recursive: true });
+  }
   const pglite = new PGlite(dataDir, {
     parsers: {
       [OID_DATE]: (value: string) => value,
@@ -88,6 +91,34 @@ export function connect(options: ConnectOptions = {}): DatabaseHandle {
     },
     serializers: { [pgliteTypes.INT8]: (value: unknown) => String(value) },
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+/** The PostgreSQL major version of the embedded PGlite (0.5): the one its data folders are made by. */
+export const EMBEDDED_POSTGRES_MAJOR = 18;
+
+/** A data folder of another PostgreSQL major version than the embedded one, which it cannot open. */
+export class OlderDataDirError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly foundMajor: string,
+  ) {
+    super(
+      `The embedded database in ${dataDir} was made by PostgreSQL ${foundMajor} (an older PGlite); ` +
+        `this portal embeds PostgreSQL ${EMBEDDED_POSTGRES_MAJOR}, which cannot open it. Either:\n` +
+        `  - start afresh with the demo data: move the folder away (mv ${dataDir} ${dataDir}-pg${foundMajor}) and run npm start again; or\n` +
+        `  - keep its data: run the portal on a PostgreSQL server (DATABASE_URL), with the folder's data dumped by the PGlite ` +
+        `that made it and restored there (README, "An embedded database from an older version").`,
+    );
+    this.name = 'OlderDataDirError';
+  }
+}
+
+/** Refuses, with a way on, a folder made by another PostgreSQL major (PG_VERSION names it). */
+export function refuseOlderDataDir(dataDir: string): void {
+  const versionFile = join(dataDir, 'PG_VERSION');
+  if (!existsSync(versionFile)) return;
+  const found = readFileSync(versionFile, 'utf8').trim();
+  if (found !== String(EMBEDDED_POSTGRES_MAJOR)) throw new OlderDataDirError(dataDir, found);
 }

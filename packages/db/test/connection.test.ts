@@ -1,6 +1,14 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { connect, type DatabaseHandle } from '../src/connection.js';
+import {
+  connect,
+  type DatabaseHandle,
+  EMBEDDED_POSTGRES_MAJOR,
+  OlderDataDirError,
+} from '../src/connection.js';
 import { migrateToLatest } from '../src/migrate.js';
 import { migrations } from '../src/migrations/index.js';
 import { createTestDatabase, TEST_ADMIN_URL } from '../src/testing.js';
@@ -98,5 +106,39 @@ describe('closing a Postgres handle', () => {
     await sql`select 1`.execute(handle.db);
     await handle.close();
     expect(handle.pool?.ended).toBe(true);
+  });
+});
+
+describe('an embedded data folder', () => {
+  it('is made by the PostgreSQL major the portal expects, and reopens', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'portal-pglite-'));
+    try {
+      const first = connect({ dataDir });
+      await migrateToLatest(first.db);
+      await first.close();
+      expect((await readFile(join(dataDir, 'PG_VERSION'), 'utf8')).trim()).toBe(
+        String(EMBEDDED_POSTGRES_MAJOR),
+      );
+      const again = connect({ dataDir });
+      const { rows } = await sql<{
+        major: string;
+      }>`select current_setting('server_version_num') as major`.execute(again.db);
+      expect(Math.floor(Number(rows[0]?.major) / 10_000)).toBe(EMBEDDED_POSTGRES_MAJOR);
+      await again.close();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('of an older PGlite is refused with the way on, before PGlite touches it', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'portal-pglite-old-'));
+    try {
+      await writeFile(join(dataDir, 'PG_VERSION'), '17\n');
+      expect(() => connect({ dataDir })).toThrow(OlderDataDirError);
+      expect(() => connect({ dataDir })).toThrow(/made by PostgreSQL 17 .*mv .*-pg17.* npm start/s);
+      expect(await readdir(dataDir)).toEqual(['PG_VERSION']);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as referenceData from './2026112101_reference_data.js';
 import * as usersAndSessions from './2026112102_users_and_sessions.js';
 import * as reportsAndMonitors from './2026112103_reports_and_monitors.js';
