@@ -74,9 +74,10 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string
         index: false,
         preCompressed: true,
         cacheControl: false,
+        // @fastify/static 10 hands over the reply, not the raw response.
         setHeaders: (response, path) => {
-          response.setHeader('cache-control', path.startsWith(assets) ? IMMUTABLE : REVALIDATE);
-          response.setHeader('vary', 'accept-encoding');
+          response.header('cache-control', path.startsWith(assets) ? IMMUTABLE : REVALIDATE);
+          response.header('vary', 'accept-encoding');
         },
       });
       for (const path of SPA_PAGE_PATHS) {
