@@ -36,7 +36,7 @@ COPY --from=build /out ./
 # The production folder has fewer workspaces than the lock, which npm ci refuses: npm install pins
 # the lock's versions and drops what those workspaces do not need (scripts/production-layout.mjs).
 RUN npm install --omit=dev --no-audit --no-fund \
-    && npm sbom --sbom-format cyclonedx --omit dev > /app/sbom.cdx.json && npm cache clean --force \
+    && npm sbom --sbom-format cyclonedx --omit dev --package-lock-only > /app/sbom.cdx.json && npm cache clean --force \
     && mkdir -p /data/files /data/mail && chown -R node:node /data
 USER node
 EXPOSE 8000

@@ -49,6 +49,8 @@ const production = {
   version: manifest.version,
   type: 'module',
   engines: manifest.engines,
+  // The same install scripts denied as in development (package.json).
+  allowScripts: manifest.allowScripts,
   workspaces,
   scripts: {
     start: 'node --conditions=portal-build apps/api/dist/server.js',
