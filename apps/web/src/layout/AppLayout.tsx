@@ -43,12 +43,16 @@ export function AppLayout() {
         <SideNav entries={entries} onNavigate={mobileMenu.close} />
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
-        <SiteBanner />
-        <ErrorBoundary resetKey={pathname} withinMain>
-          <Suspense fallback={<CenteredLoader />}>
-            <Outlet />
-          </Suspense>
-        </ErrorBoundary>
+        {/* At least a screen high, so the footer starts below the first screen: a page that shows
+            its loader, then its list, no longer pushes the footer down in view (a layout shift). */}
+        <div style={{ minHeight: '100dvh' }}>
+          <SiteBanner />
+          <ErrorBoundary resetKey={pathname} withinMain>
+            <Suspense fallback={<CenteredLoader />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        </div>
         <Footer />
       </AppShell.Main>
     </AppShell>

@@ -124,6 +124,8 @@ export default function ReportsPage() {
         <EmptyState />
       ) : (
         <Tabs
+          // Only the open tab's list is drawn: on a phone each hidden list cost its render (issue 24).
+          keepMounted={false}
           defaultValue={
             types.find((t) => (data.reports[t.code]?.length ?? 0) > 0)?.code ?? types[0]?.code ?? null
           }
