@@ -20,6 +20,8 @@ const DOCUMENT_ONLY_HEADERS = [
   'x-download-options',
   'x-frame-options',
   'x-permitted-cross-domain-policies',
+  // A policy of the whole host: the document that every visit loads first carries it.
+  'strict-transport-security',
   'x-xss-protection',
   'x-request-id',
   // Never revalidated (immutable): validators are dead weight.

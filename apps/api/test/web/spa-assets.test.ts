@@ -47,6 +47,8 @@ describe('the SPA build as served', () => {
     // Only what a script needs: no document policies on every asset of a phone's first load.
     expect(reply.headers['x-content-type-options']).toBe('nosniff');
     expect(reply.headers['content-security-policy']).toBeUndefined();
+    // HSTS is the host's: index.html carries it, each hashed file need not.
+    expect(reply.headers['strict-transport-security']).toBeUndefined();
     expect(reply.rawPayload.length).toBeLessThan(script.length / 4);
     expect(brotliDecompressSync(reply.rawPayload).toString()).toBe(script);
   });
@@ -74,6 +76,7 @@ describe('the SPA build as served', () => {
       expect(reply.headers['cache-control'], url).toBe('private, no-cache');
       expect(reply.headers['cache-control'], url).not.toMatch(/immutable|public|max-age/);
       expect(reply.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(reply.headers['strict-transport-security'], url).toMatch(/max-age=\d+/);
     }
   });
 
