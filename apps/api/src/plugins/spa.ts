@@ -35,13 +35,6 @@ export const SPA_PAGE_PATHS: readonly string[] = [
   ...new Set([...Object.values(PAGES).map((page) => page.path), ...PUBLIC_PAGE_PATHS]),
 ];
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** A hashed file of the build: sent without the document-only headers. */
-    asset?: boolean;
-  }
-}
-
 /**
  * Serves the built SPA on the API's port. Its files are routes of their own (one per file of the
  * build, found at start), and so is every page of the route table, answered with index.html
@@ -61,13 +54,11 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string
   if (hasBuild) {
     await app.register(async (files) => {
       declarePlaceAccess(files, 'public');
-      files.addHook('onRoute', (route) => {
-        route.config = { ...route.config, asset: route.url.startsWith('/assets/') };
-      });
       // A hashed script or stylesheet is no document: the page's policies (CSP, framing, referrer)
       // do not apply to it, and a phone fetching twenty of them pays ~700 bytes each for nothing.
-      files.addHook('onSend', async (request, reply) => {
-        if (!request.routeOptions.config.asset || reply.statusCode !== 200) return;
+      files.addHook('onSend', async (_request, reply) => {
+        // A hashed file of the build is the one whose file setHeaders found under assets/ (immutable).
+        if (reply.statusCode !== 200 || reply.getHeader('cache-control') !== IMMUTABLE) return;
         for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
       });
       await files.register(fastifyStatic, {
