@@ -85,8 +85,17 @@ const pathParameters = (url: string) => [
   ...(url.includes('*') ? ['*'] : []),
 ];
 
-/** The portal's own API, whose routes follow the schema rules (not the docs' static files). */
-const apiRoute = (url: string | undefined) => url?.startsWith('/api/') && !url.startsWith('/api/docs');
+const API_RULES = Symbol('the schema rules of the portal API');
+type Place = FastifyInstance & { [API_RULES]?: true };
+
+/**
+ * Declares that the routes registered in `scope` (and its children) are the portal's own API and
+ * follow the schema rules: a schema for every path parameter, a query schema. Others' plugins (the
+ * API docs, the queue board, the SPA's files) are registered elsewhere and keep their own.
+ */
+export function declareApiRoutes(scope: FastifyInstance): void {
+  (scope as Place)[API_RULES] = true;
+}
 
 /** A body a parser turned into JSON values; a stream or buffer passed through is not text to check. */
 function parsedBody(body: unknown): unknown {
@@ -137,7 +146,7 @@ export const inputGatePlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.decorate('registeredRoutes', [] as RegisteredRoute[]);
-  app.addHook('onRoute', (route) => {
+  app.addHook('onRoute', function (this: FastifyInstance, route) {
     const query = (route.schema?.querystring as JsonSchema | undefined)?.properties;
     // HEAD routes are the automatic twins of GET routes.
     for (const method of [route.method].flat()) {
@@ -145,7 +154,7 @@ export const inputGatePlugin = fp(async (app: FastifyInstance) => {
         app.registeredRoutes.push({ method, url: route.url, query: query ? Object.keys(query) : null });
       }
     }
-    if (!apiRoute(route.url)) return;
+    if (!(this as Place)[API_RULES]) return;
     const declared = Object.keys((route.schema?.params as JsonSchema | undefined)?.properties ?? {});
     const missing = pathParameters(route.url).filter((name) => !declared.includes(name));
     if (missing.length > 0) {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { declareApiRoutes } from '../plugins/input-gate.js';
 import adminDashboardRoutes from './admin/dashboards.js';
 import { adminRoutes } from './admin/index.js';
 import authRoutes from './auth.js';
@@ -25,25 +26,29 @@ import userRoutes from './user.js';
 // Every route file of the API, one per area of SPEC.md §7.
 export async function registerRoutes(app: FastifyInstance) {
   await app.register(healthRoutes);
-  await app.register(authRoutes);
-  await app.register(userRoutes);
-  await app.register(serviceAccountRoutes);
-  await app.register(reportMonitorRunsRoutes);
-  await app.register(faqRoutes);
-  await app.register(contactUsRoutes);
-  await app.register(bannerRoutes);
-  await app.register(logoRoutes);
-  await app.register(marketingRoutes);
-  await app.register(reportRoutes);
-  await app.register(reportFileRoutes);
-  await app.register(humanVerificationRoutes);
-  await app.register(adminRoutes);
-  await app.register(dashboardRoutes);
-  await app.register(adminDashboardRoutes);
-  await app.register(dashboardActivityRoutes);
-  await app.register(dashboardEmbedRoutes);
-  await app.register(saasUserRoutes);
-  await app.register(invitationAcceptanceRoutes);
-  await app.register(formRoutes);
-  await app.register(formBatchRoutes);
+  // The API proper, under the schema rules of plugins/input-gate.ts.
+  await app.register(async (api) => {
+    declareApiRoutes(api);
+    await api.register(authRoutes);
+    await api.register(userRoutes);
+    await api.register(serviceAccountRoutes);
+    await api.register(reportMonitorRunsRoutes);
+    await api.register(faqRoutes);
+    await api.register(contactUsRoutes);
+    await api.register(bannerRoutes);
+    await api.register(logoRoutes);
+    await api.register(marketingRoutes);
+    await api.register(reportRoutes);
+    await api.register(reportFileRoutes);
+    await api.register(humanVerificationRoutes);
+    await api.register(adminRoutes);
+    await api.register(dashboardRoutes);
+    await api.register(adminDashboardRoutes);
+    await api.register(dashboardActivityRoutes);
+    await api.register(dashboardEmbedRoutes);
+    await api.register(saasUserRoutes);
+    await api.register(invitationAcceptanceRoutes);
+    await api.register(formRoutes);
+    await api.register(formBatchRoutes);
+  });
 }

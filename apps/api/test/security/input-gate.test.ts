@@ -1,7 +1,7 @@
 import { forbiddenCharacterMessage } from '@portal/domain';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inputGatePlugin } from '../../src/plugins/input-gate.js';
+import { declareApiRoutes, inputGatePlugin } from '../../src/plugins/input-gate.js';
 import { type MatrixIds, seedMatrixFixtures } from '../authorization/fixtures.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import type { Persona, SeededPersonas } from '../support/personas.js';
@@ -219,13 +219,26 @@ describe('every path and query parameter has a schema', () => {
   const probe = async (schema: Record<string, unknown>) => {
     const app = Fastify();
     await app.register(inputGatePlugin);
-    app.get('/api/probe/:id', { schema }, async (request) => ({
-      params: request.params,
-      query: request.query,
-    }));
+    await app.register(async (api) => {
+      declareApiRoutes(api);
+      api.get('/api/probe/:id', { schema }, async (request) => ({
+        params: request.params,
+        query: request.query,
+      }));
+    });
     await app.ready();
     return app;
   };
+
+  it('holds only the routes of a place declared as the API to its rules, whatever their paths', async () => {
+    const app = Fastify();
+    await app.register(inputGatePlugin);
+    // Another's plugin, under /api/ too: its parameter has no schema, and the app still boots.
+    app.get('/api/docs/:file', async (request) => request.params);
+    await app.ready();
+    expect((await app.inject({ url: '/api/docs/x?y=1' })).json()).toEqual({ file: 'x' });
+    await app.close();
+  });
 
   it('fails the boot when a route declares no schema for a path parameter', async () => {
     await expect(probe({})).rejects.toThrow(
