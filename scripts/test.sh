@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: installs what the tests need, then typecheck, lint, unit, integration, the short fault
-# suite, build, the production build check, end-to-end.
+# `npm test`: installs what the tests need, then typecheck, lint, unit and web tests; then two lines
+# at once: integration and the short fault suite, and the web build, the production build check and
+# the browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -36,14 +37,31 @@ npx turbo run typecheck --output-logs=errors-only
 npx biome check .
 run_vitest unit
 run_vitest web
-run_vitest integration
-run_vitest chaos
-npm run build -w @portal/web
-# The production build (about a minute): tsc -b into a clean folder, production dependencies only
-# (from the npm registry), the API and a worker with plain node on real Postgres and Redis, and
-# operator scripts; it prints each thing it checked and fails on the first that does not hold.
-npx tsx scripts/production-check.ts
-run_vitest e2e
+
+# Two lines at once: each spends much of its time waiting (on Postgres, Redis, a browser), so
+# together they take little more than the longer alone (measured on two cores). The browser line's
+# output is kept and printed when it ends, so neither interleaves with the other.
+browser_line() {
+  npm run build -w @portal/web
+  # The production build: tsc -b into a clean folder, production dependencies only (from the npm
+  # registry), the API and a worker with plain node on real Postgres and Redis, and operator
+  # scripts; it prints each thing it checked and fails on the first that does not hold.
+  npx tsx scripts/production-check.ts
+  run_vitest e2e
+}
+browser_log=$(mktemp)
+browser_line >"$browser_log" 2>&1 &
+browser_pid=$!
+server_status=0
+{ run_vitest integration && run_vitest chaos; } || server_status=$?
+browser_status=0
+wait "$browser_pid" || browser_status=$?
+echo "--- web build, production check and browser tests ---"
+cat "$browser_log"
+if [ "$server_status" != 0 ] || [ "$browser_status" != 0 ]; then
+  echo "test: failed (integration and fault suite: exit $server_status; build, production check and browser: exit $browser_status)" >&2
+  exit 1
+fi
 
 node -e '
 const fs = require("fs"); let passed = 0, failed = 0, skipped = 0;
