@@ -1,4 +1,4 @@
-import { NavLink, ScrollArea } from '@mantine/core';
+import { NavLink } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
 import type { NavEntry } from './navigation.js';
 
@@ -9,7 +9,13 @@ const isActive = (path: string, current: string) =>
 export function SideNav({ entries, onNavigate }: { entries: NavEntry[]; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   return (
-    <ScrollArea component="nav" aria-label="Main navigation" id="main-navigation">
+    // The browser's own scrolling: Mantine's ScrollArea (15 KB of script) came into every first page
+    // for a pane that rarely scrolls (issue 24).
+    <nav
+      aria-label="Main navigation"
+      id="main-navigation"
+      style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
+    >
       {entries.map((entry) =>
         entry.kind === 'link' ? (
           <NavLink
@@ -41,6 +47,6 @@ export function SideNav({ entries, onNavigate }: { entries: NavEntry[]; onNaviga
           </NavLink>
         ),
       )}
-    </ScrollArea>
+    </nav>
   );
 }
