@@ -96,7 +96,14 @@ const LIST_PARTS =
 // would take it along into theirs, and the home page would load the lists.
 const GRID_PARTS = /\/@mantine\/core\/esm\/components\/(?:SimpleGrid|Card)\/|\/src\/layout\/useIsMobile\.ts$/;
 const FIELD_PARTS =
-  /\/@mantine\/core\/esm\/(?:components\/(?:Input|InputBase|TextInput)\/|utils\/InlineInput\/)/;
+  /\/@mantine\/core\/esm\/(?:components\/(?:Button|Input|InputBase|Paper|TextInput)\/|utils\/InlineInput\/)/;
+/**
+ * Mantine's modal and what it is made of (overlay, portal, transition, focus trap, scroll lock), in
+ * one chunk of its own: no first page opens a dialog, and the ones they may open come with their
+ * first opening (components/LazyModal.tsx); left to the bundler it joined the list parts or the app.
+ */
+const DIALOG_PARTS =
+  /\/@mantine\/core\/esm\/components\/(?:Modal|ModalBase|Overlay|Portal|Transition|FocusTrap|ScrollArea)\/|\/node_modules\/(?:react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-sidecar|use-callback-ref|get-nonce)\//;
 
 /**
  * The first page's code in two chunks: `entry`, index.html's script (main.tsx) and the little it
@@ -130,6 +137,7 @@ function firstLoadChunks() {
     // After `app`: a part of the first page stays there. The fields before the lists, which
     // would otherwise take them along as their dependencies.
     { name: 'fields', priority: 2, test: FIELD_PARTS },
+    { name: 'dialogs', priority: 0, test: DIALOG_PARTS },
     { name: 'grid', priority: 2, test: GRID_PARTS },
     { name: 'lists', priority: 1, test: LIST_PARTS },
   ];

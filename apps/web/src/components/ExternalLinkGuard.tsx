@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { isExternalLink, isSafeExternalHref, leavingPortalText, MESSAGES } from '@portal/domain';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { ExternalLinkContext } from './ExternalLink.js';
+import { LazyModal } from './LazyModal.js';
 
 /** Where Continue goes: a new tab without access back to the portal's window. */
 export const leavePortal = {
@@ -53,7 +54,7 @@ export function ExternalLinkGuard({ children }: { children: ReactNode }) {
   return (
     <ExternalLinkContext.Provider value={context}>
       {children}
-      <Modal
+      <LazyModal
         opened={target !== null}
         onClose={close}
         title={MESSAGES.leavingPortalTitle}
@@ -67,7 +68,7 @@ export function ExternalLinkGuard({ children }: { children: ReactNode }) {
           </Button>
           <Button onClick={proceed}>Continue</Button>
         </Group>
-      </Modal>
+      </LazyModal>
     </ExternalLinkContext.Provider>
   );
 }

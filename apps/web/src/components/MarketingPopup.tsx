@@ -1,8 +1,9 @@
-import { Image, Modal, VisuallyHidden } from '@mantine/core';
+import { Image, VisuallyHidden } from '@mantine/core';
 import { shouldShowMarketingPopup } from '@portal/domain';
 import { useEffect, useState } from 'react';
 import { useIsMobile } from '../layout/useIsMobile.js';
 import { marketingPopupKey } from '../lib/marketing-storage.js';
+import { LazyModal } from './LazyModal.js';
 import { hasPartnerImage } from './partner-images/usePartnerImage.js';
 
 // SPEC.md §2/§9: on the dashboard selection page of partners BJS, SAM and WSI, a mobile user sees
@@ -58,7 +59,7 @@ export function MarketingPopup({ partnerCode }: { partnerCode: string }) {
           }}
         />
       )}
-      <Modal
+      <LazyModal
         opened={loaded}
         onClose={() => setClosed(true)}
         // The image is the whole message; the dialog still needs a name for a screen reader.
@@ -67,7 +68,7 @@ export function MarketingPopup({ partnerCode }: { partnerCode: string }) {
         transitionProps={{ duration: 500 }}
       >
         <Image src={src} alt={`${partnerCode} marketing`} data-testid="marketing-popup-image" />
-      </Modal>
+      </LazyModal>
     </>
   );
 }

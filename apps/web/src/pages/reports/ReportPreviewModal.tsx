@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, ScrollArea, Table, Tabs, Text } from '@mantine/core';
+import { Alert, Button, Group, ScrollArea, Table, Tabs, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { ApiError, api } from '../../api/api.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
+import { LazyModal } from '../../components/LazyModal.js';
 import { type PreviewReply, type Report, reportPaths } from './reports-api.js';
 
 type ReportPreviewModalProps = {
@@ -33,7 +34,7 @@ export function ReportPreviewModal({ report, onClose, onDownload, downloading }:
 
   const [first] = preview?.worksheets ?? [];
   return (
-    <Modal opened={report !== null} onClose={onClose} title={report?.fileName} size="90%" centered>
+    <LazyModal opened={report !== null} onClose={onClose} title={report?.fileName} size="90%" centered>
       {problem && <Alert color="red">{problem}</Alert>}
       {!problem && !preview && <CenteredLoader />}
       {preview && first && (
@@ -92,6 +93,6 @@ export function ReportPreviewModal({ report, onClose, onDownload, downloading }:
           Download
         </Button>
       </Group>
-    </Modal>
+    </LazyModal>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Group, Modal } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { focusedElement, returnFocusAfterClose } from '../../../components/focus-return.js';
+import { LazyModal } from '../../../components/LazyModal.js';
 
 // The confirm dialog of a list row's Delete (or Disable) on the pages that read their whole list:
 // the row asked about, and the change made when the user confirms. The dialog closes when the
@@ -51,7 +52,13 @@ type ConfirmModalProps<T> = {
 
 export function ConfirmModal<T>({ confirm, title, confirmLabel, children }: ConfirmModalProps<T>) {
   return (
-    <Modal opened={confirm.row !== null} onClose={confirm.close} title={title} centered returnFocus={false}>
+    <LazyModal
+      opened={confirm.row !== null}
+      onClose={confirm.close}
+      title={title}
+      centered
+      returnFocus={false}
+    >
       {children}
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={confirm.close} disabled={confirm.busy}>
@@ -61,6 +68,6 @@ export function ConfirmModal<T>({ confirm, title, confirmLabel, children }: Conf
           {confirmLabel}
         </Button>
       </Group>
-    </Modal>
+    </LazyModal>
   );
 }
