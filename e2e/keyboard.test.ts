@@ -22,8 +22,7 @@ function focused(page: Page) {
     const labelled = el.getAttribute('aria-labelledby');
     const label =
       el.getAttribute('aria-label') ??
-      (labelled ? (document.getElementById(labelled)?.textContent ?? '') : '') ??
-      '';
+      (labelled ? (document.getElementById(labelled)?.textContent ?? '') : '');
     const ownLabel = (el as HTMLInputElement).labels?.[0]?.textContent ?? '';
     return {
       tag: el.tagName.toLowerCase(),
