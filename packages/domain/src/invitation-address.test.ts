@@ -6,10 +6,14 @@ import { isInvitationAddress, readsAsOneAddress } from './invitation-address.js'
 describe('an invitation address (issue 23)', () => {
   it('is read by the mailer as exactly itself', () => {
     expect(readsAsOneAddress('a@b.co')).toBe(true);
-    // The loose check took this; the mailer read a display name and another address.
-    expect(addressparser('<img/src=x/onerror=alert(1)>@invited.demo')).toEqual([
-      { name: '@invited.demo', address: 'img/src=x/onerror=alert(1)' },
-    ]);
+    // The loose check took this; the mailer read a display name and another address (nodemailer
+    // 10.6 also drops the "(1)" as a comment; 10.0 kept it).
+    const read = addressparser('<img/src=x/onerror=alert(1)>@invited.demo');
+    expect(read).toHaveLength(1);
+    expect(read[0]).toMatchObject({
+      name: '@invited.demo',
+      address: expect.stringMatching(/^img\/src=x\/onerror=alert/),
+    });
     for (const read of [
       '<img/src=x/onerror=alert(1)>@invited.demo',
       'Ann <a@b.co>',
