@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { claimVerificationToken, type Database } from '@portal/db';
 import { needsHumanVerification } from '@portal/domain';
-// altcha-lib 1.4.x exports the v1 API (hmacKey, expires, maxNumber) at its root; 2.x moved the
-// same API to 'altcha-lib/v1'. 1.4.1 carries the fix for CVE-2025-68113 (VENDORS.md §6).
-import { createChallenge, extractParams, verifySolution } from 'altcha-lib';
+// altcha-lib 2 at its root: the v2 challenge format of the ALTCHA 3 widget ({parameters,
+// signature}; the solution is a counter and the key it derives). The v1 API (hmacKey, expires,
+// maxNumber) stays at 'altcha-lib/v1' and is not used: the widget and the server move together.
+import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Challenge, Payload } from 'altcha-lib/types';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
@@ -15,20 +17,33 @@ import type { AuthenticatedUser } from './principal.js';
 
 export type HumanVerificationMode = 'altcha' | 'recaptcha';
 
+/** An ALTCHA challenge of this server: always signed, always with an expiry (seconds). */
+export type SignedChallenge = Challenge & {
+  parameters: Challenge['parameters'] & { expiresAt: number };
+  signature: string;
+};
+
 export type HumanVerification = {
   mode: HumanVerificationMode;
   /** The reCAPTCHA site key, or null with ALTCHA. */
   siteKey: string | null;
   /** A fresh ALTCHA challenge (ALTCHA mode only). */
-  challenge(): Promise<Challenge>;
+  challenge(): Promise<SignedChallenge>;
   /** True when `response` proves a human, and has not been used before. */
   verify(response: string, remoteIp: string): Promise<boolean>;
 };
 
 /** An ALTCHA challenge must be solved and used within this time. */
 const CHALLENGE_SECONDS = 300;
-/** At most this many hashes: well under a second of work in a browser (web workers). */
-const ALTCHA_MAX_NUMBER = 50_000;
+/**
+ * One SHA-256 per counter (cost 1), and the counter that solves a challenge is drawn between these
+ * (deterministic mode: the key prefix is half the key derived from that counter, so only it
+ * matches). At most 50,000 hashes: well under a second of work in a browser (web workers), the
+ * budget of altcha-lib 1's maxNumber before.
+ */
+const ALTCHA_ALGORITHM = 'SHA-256';
+const ALTCHA_MIN_COUNTER = 5_000;
+const ALTCHA_MAX_COUNTER = 50_000;
 const SITEVERIFY_TIMEOUT_MS = 5_000;
 
 export function createHumanVerification(config: Config, db: Kysely<Database>): HumanVerification {
@@ -42,33 +57,60 @@ function altcha(hmacKey: string, db: Kysely<Database>): HumanVerification {
   return {
     mode: 'altcha',
     siteKey: null,
-    challenge: () =>
-      createChallenge({
-        hmacKey,
-        maxNumber: ALTCHA_MAX_NUMBER,
-        expires: new Date(Date.now() + CHALLENGE_SECONDS * 1000),
-      }),
+    // Signed because hmacSignatureSecret is given, with an expiry because expiresAt is.
+    challenge: async () =>
+      (await createChallenge({
+        algorithm: ALTCHA_ALGORITHM,
+        cost: 1,
+        counter: randomInt(ALTCHA_MAX_COUNTER, ALTCHA_MIN_COUNTER),
+        deriveKey,
+        hmacSignatureSecret: hmacKey,
+        expiresAt: new Date(Date.now() + CHALLENGE_SECONDS * 1000),
+      })) as SignedChallenge,
     async verify(response) {
       const payload = decodeAltchaPayload(response);
-      if (!payload || !(await verifySolution(payload, hmacKey, true))) return false;
-      const expires = Number(extractParams(payload).expires);
       // Challenges of this server always carry an expiry; one without it is not ours.
-      if (!Number.isFinite(expires)) return false;
-      return claimVerificationToken(db, payload.signature, new Date(expires * 1000));
+      const expiresAt = payload?.challenge.parameters.expiresAt;
+      if (!payload || typeof expiresAt !== 'number' || !Number.isFinite(expiresAt)) return false;
+      // Checks the expiry, the signature over the parameters, then derives the key of the
+      // submitted counter again: it must equal the submitted key and start with the signed prefix.
+      const result = await verifySolution({
+        challenge: payload.challenge,
+        solution: payload.solution,
+        deriveKey,
+        hmacSignatureSecret: hmacKey,
+      });
+      if (!result.verified) return false;
+      // Replay protection: a challenge (its signature, over a random nonce and salt) is used once,
+      // remembered until it expires.
+      return claimVerificationToken(db, payload.challenge.signature, new Date(expiresAt * 1000));
     },
   };
 }
 
-function decodeAltchaPayload(response: string): Payload | null {
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What the widget submits, of a signed challenge: the challenge as served, and its solution. */
+type SignedPayload = Payload & { challenge: { signature: string } };
+
+/** The widget's payload: base64 JSON {challenge: {parameters, signature}, solution: {counter, derivedKey}}. */
+function decodeAltchaPayload(response: string): SignedPayload | null {
   try {
-    const payload = JSON.parse(Buffer.from(response, 'base64').toString('utf8')) as Partial<Payload>;
+    const payload: unknown = JSON.parse(Buffer.from(response, 'base64').toString('utf8'));
+    if (!isRecord(payload) || !isRecord(payload.challenge) || !isRecord(payload.solution)) return null;
+    const { parameters, signature } = payload.challenge;
+    const { counter, derivedKey } = payload.solution;
     const valid =
-      typeof payload.algorithm === 'string' &&
-      typeof payload.challenge === 'string' &&
-      typeof payload.number === 'number' &&
-      typeof payload.salt === 'string' &&
-      typeof payload.signature === 'string';
-    return valid ? (payload as Payload) : null;
+      isRecord(parameters) &&
+      typeof parameters.algorithm === 'string' &&
+      typeof parameters.nonce === 'string' &&
+      typeof parameters.salt === 'string' &&
+      typeof parameters.keyPrefix === 'string' &&
+      typeof signature === 'string' &&
+      typeof counter === 'number' &&
+      typeof derivedKey === 'string';
+    return valid ? (payload as unknown as SignedPayload) : null;
   } catch {
     return null;
   }

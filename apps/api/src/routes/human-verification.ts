@@ -39,11 +39,19 @@ const humanVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'authenticated' },
       schema: {
         response: {
+          // The ALTCHA 3 widget's challenge (altcha-lib 2). The signature covers every parameter as
+          // sent, so the reply must carry them all unchanged: a parameter missing here is dropped
+          // by the serializer and the solution then fails its signature check.
           200: Type.Object({
-            algorithm: Type.String(),
-            challenge: Type.String(),
-            maxnumber: Type.Optional(Type.Integer()),
-            salt: Type.String(),
+            parameters: Type.Object({
+              algorithm: Type.String(),
+              nonce: Type.String(),
+              salt: Type.String(),
+              cost: Type.Integer(),
+              keyLength: Type.Integer(),
+              keyPrefix: Type.String(),
+              expiresAt: Type.Integer(),
+            }),
             signature: Type.String(),
           }),
         },

@@ -1,4 +1,5 @@
 import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { type Persona, type SeededPersonas, seedPersonas } from '../support/personas.js';
@@ -36,16 +37,11 @@ describe('human verification with ALTCHA (the default)', () => {
 
   const solve = async (headers: Record<string, string>) => {
     const challenge = (await t.app.inject({ method: 'GET', url: '/api/altcha/challenge', headers })).json();
-    const solution = await solveChallenge(
-      challenge.challenge,
-      challenge.salt,
-      challenge.algorithm,
-      challenge.maxnumber,
-    ).promise;
-    const payload = { ...challenge, number: solution?.number };
-    delete payload.maxnumber;
-    return Buffer.from(JSON.stringify(payload)).toString('base64');
+    const solution = await solveChallenge({ challenge, deriveKey });
+    // What the ALTCHA 3 widget submits: base64 JSON of the challenge as served and its solution.
+    return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
   };
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
   const validate = (headers: Record<string, string>, response: string) =>
     t.app.inject({ method: 'POST', url: '/api/validate-recaptcha', headers, payload: { response } });
   const download = (headers: Record<string, string>) =>
@@ -61,6 +57,34 @@ describe('human verification with ALTCHA (the default)', () => {
     });
   });
 
+  it('serves signed challenges in the ALTCHA 3 format, each one new', async () => {
+    const headers = await signedIn(personas, 'externalReports');
+    const before = Math.floor(Date.now() / 1000);
+    const reply = await t.app.inject({ method: 'GET', url: '/api/altcha/challenge', headers });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['cache-control']).toBe('no-store');
+    const challenge = reply.json();
+    expect(Object.keys(challenge).sort()).toEqual(['parameters', 'signature']);
+    expect(Object.keys(challenge.parameters).sort()).toEqual(
+      ['algorithm', 'cost', 'expiresAt', 'keyLength', 'keyPrefix', 'nonce', 'salt'].sort(),
+    );
+    expect(challenge.parameters).toMatchObject({ algorithm: 'SHA-256', cost: 1, keyLength: 32 });
+    expect(challenge.parameters.nonce).toMatch(/^[0-9a-f]{32}$/);
+    expect(challenge.parameters.salt).toMatch(/^[0-9a-f]{32}$/);
+    // Deterministic mode: the prefix is half of the key that the drawn counter derives.
+    expect(challenge.parameters.keyPrefix).toMatch(/^[0-9a-f]{32}$/);
+    expect(challenge.parameters.expiresAt).toBeGreaterThanOrEqual(before + 300);
+    expect(challenge.parameters.expiresAt).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + 300);
+    expect(challenge.signature).toMatch(/^[0-9a-f]{64}$/);
+    const solution = await solveChallenge({ challenge, deriveKey });
+    expect(solution?.counter).toBeGreaterThanOrEqual(5_000);
+    expect(solution?.counter).toBeLessThanOrEqual(50_000);
+    expect(solution?.derivedKey.startsWith(challenge.parameters.keyPrefix)).toBe(true);
+    const next = (await t.app.inject({ method: 'GET', url: '/api/altcha/challenge', headers })).json();
+    expect(next.parameters.nonce).not.toBe(challenge.parameters.nonce);
+    expect(next.signature).not.toBe(challenge.signature);
+  });
+
   it('opens the download after a solved challenge, once per solution', async () => {
     const headers = await signedIn(personas, 'externalReports');
     expect((await download(headers)).statusCode).toBe(403);
@@ -73,17 +97,53 @@ describe('human verification with ALTCHA (the default)', () => {
     expect((await download(other)).statusCode).toBe(403);
   });
 
-  it('refuses a wrong number, a forged signature and garbage', async () => {
+  it('refuses a wrong counter or key, a forged signature, changed parameters, the old format and garbage', async () => {
     const headers = await signedIn(personas, 'externalReports');
-    const payload = JSON.parse(Buffer.from(await solve(headers), 'base64').toString());
-    const wrongNumber = Buffer.from(JSON.stringify({ ...payload, number: payload.number + 1 })).toString(
-      'base64',
-    );
-    const forged = Buffer.from(JSON.stringify({ ...payload, signature: 'f'.repeat(64) })).toString('base64');
-    for (const response of [wrongNumber, forged, 'not base64 json', '']) {
+    const { challenge, solution } = JSON.parse(Buffer.from(await solve(headers), 'base64').toString());
+    const wrongCounter = encode({ challenge, solution: { ...solution, counter: solution.counter + 1 } });
+    const wrongKey = encode({
+      challenge,
+      solution: {
+        ...solution,
+        derivedKey: `${solution.derivedKey.slice(0, -1)}${solution.derivedKey.endsWith('0') ? '1' : '0'}`,
+      },
+    });
+    const forged = encode({ challenge: { ...challenge, signature: 'f'.repeat(64) }, solution });
+    const unsigned = encode({ challenge: { parameters: challenge.parameters }, solution });
+    // An easier challenge than the one signed: any key starting with 00 would do.
+    const easier = encode({
+      challenge: { ...challenge, parameters: { ...challenge.parameters, keyPrefix: '00' } },
+      solution,
+    });
+    const noExpiry = encode({
+      challenge: { ...challenge, parameters: { ...challenge.parameters, expiresAt: undefined } },
+      solution,
+    });
+    // What the ALTCHA 2 widget submitted (altcha-lib 1): refused, also with real values in it.
+    const oldFormat = encode({
+      algorithm: 'SHA-256',
+      challenge: solution.derivedKey,
+      number: solution.counter,
+      salt: challenge.parameters.salt,
+      signature: challenge.signature,
+    });
+    for (const response of [
+      wrongCounter,
+      wrongKey,
+      forged,
+      unsigned,
+      easier,
+      noExpiry,
+      oldFormat,
+      encode({ challenge, solution: null }),
+      'not base64 json',
+      '',
+    ]) {
       expect((await validate(headers, response)).json(), response).toEqual({ success: false });
     }
     expect((await download(headers)).statusCode).toBe(403);
+    // The untouched solution still passes: the refusals above did not use it up.
+    expect((await validate(headers, encode({ challenge, solution }))).json()).toEqual({ success: true });
   });
 
   it('needs a signed-in user for challenges and validation', async () => {

@@ -7,33 +7,45 @@ import { api } from '../../api/api.js';
 // proof-of-work challenge in the browser with no visible widget; reCAPTCHA uses the invisible v2
 // widget.
 
-type AltchaElement = HTMLElement & { verify(): Promise<void> };
+/** How long the widget may take to be defined and mounted before the check counts as failed. */
+const ALTCHA_LOAD_MS = 5_000;
+
+/**
+ * The widget without its bundled stylesheet and workers ('altcha/external'), and the one worker
+ * the portal's challenges need (SHA-256, see the API's human-verification.ts), served as a file of
+ * its own (worker-src 'self'). The widget stays hidden, so it needs no styles.
+ */
+async function loadAltcha(): Promise<void> {
+  const [, { default: ShaWorker }] = await Promise.all([
+    import('altcha/external'),
+    import('altcha/workers/sha?worker'),
+  ]);
+  globalThis.$altcha.algorithms.set('SHA-256', () => new ShaWorker());
+}
 
 async function altchaResponse(challengeUrl: string): Promise<string | null> {
-  await import('altcha');
-  const widget = document.createElement('altcha-widget') as AltchaElement;
-  widget.setAttribute('challengeurl', challengeUrl);
+  await loadAltcha();
+  const widget = document.createElement('altcha-widget');
+  // ALTCHA 3: `challenge` (the URL it fetches, or the challenge itself) replaces `challengeurl`.
+  widget.setAttribute('challenge', challengeUrl);
   widget.setAttribute('auto', 'off');
-  widget.setAttribute('hidefooter', '');
-  widget.setAttribute('hidelogo', '');
+  widget.setAttribute('display', 'invisible');
+  // No artificial delay (500 ms by default, for the look of a visible widget), and no Human
+  // Interaction Signature (pointer and scroll events, sent only when ALTCHA Sentinel asks for them).
+  widget.setAttribute('configuration', JSON.stringify({ minDuration: 0, humanInteractionSignature: false }));
   widget.style.display = 'none';
   widget.dataset.testid = 'altcha';
-  const verified = new Promise<string | null>((resolve) => {
-    widget.addEventListener('statechange', (event) => {
-      const { state, payload } = (event as CustomEvent<{ state: string; payload?: string }>).detail;
-      if (state === 'verified') resolve(payload ?? null);
-      if (state === 'error' || state === 'expired') resolve(null);
-    });
+  // The element has its methods once mounted, a moment after it is attached; it then says 'load'.
+  const loaded = new Promise<boolean>((resolve) => {
+    widget.addEventListener('load', () => resolve(true), { once: true });
+    setTimeout(() => resolve(false), ALTCHA_LOAD_MS);
   });
   document.body.append(widget);
   try {
-    // The element gets its methods once upgraded and mounted, a moment after it is attached.
-    await customElements.whenDefined('altcha-widget');
-    for (let i = 0; i < 100 && typeof widget.verify !== 'function'; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    await widget.verify();
-    return await verified;
+    if (!(await loaded)) throw new Error('The ALTCHA widget did not load');
+    // Fetches a challenge, solves it in web workers; null when that failed or expired.
+    const result = await widget.verify();
+    return result?.payload ?? null;
   } finally {
     widget.remove();
   }
