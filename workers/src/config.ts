@@ -1,6 +1,6 @@
 import { ConfigError, readEnv, SharedEnv } from '@portal/domain/env';
 import { type QueueName, queueNames, queuesWithJobs } from '@portal/queue';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { DEFAULT_MAIL_DIR, DEFAULT_MAIL_FROM, type MailConfig } from './mail/send-mail.js';
 
 /** OPERATIONS_MAILBOX's default: only the workers read it (scripts/batches-run.ts through them). */

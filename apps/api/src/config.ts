@@ -1,6 +1,6 @@
 import { DEFAULT_REPORT_EXTENSIONS, parseExtensions } from '@portal/domain';
 import { ConfigError, ENV_DEFAULTS, readEnv, SharedEnv } from '@portal/domain/env';
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, Type } from 'typebox';
 import { DashboardEnv, type DashboardVendors, dashboardVendors } from './lib/dashboards/vendor-config.js';
 import { type OidcProviderSettings, parseOidcProviders } from './lib/oidc-providers.js';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.js';

@@ -1,5 +1,6 @@
-import { type Static, type TObject, Type } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
+import { type Static, type TObject, Type } from 'typebox';
+import { Value } from 'typebox/value';
+import { schemaProblems } from './schema-errors.js';
 
 // The one reading of the environment. The API, the workers and the scripts each describe their
 // settings as a TypeBox object spreading SharedEnv, and read them with readEnv: a setting more
@@ -58,7 +59,7 @@ export function readEnv<T extends TObject>(
     if (value !== undefined && value !== '') raw[key] = value;
   }
   const withDefaults = Value.Default(schema, Value.Convert(schema, raw));
-  const errors = [...Value.Errors(schema, withDefaults)];
+  const errors = schemaProblems(schema, withDefaults);
   if (errors.length > 0) {
     const problems = errors.map(
       (error) => explain(error.path, raw) ?? `${error.path.slice(1)}: ${error.message}`,

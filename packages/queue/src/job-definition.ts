@@ -1,5 +1,6 @@
-import type { Static, TSchema } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
+import { schemaProblems } from '@portal/domain/schema-errors';
+import type { Static, TSchema } from 'typebox';
+import { Value } from 'typebox/value';
 import type { QueueName } from './queues.js';
 
 export type Backoff = {
@@ -65,7 +66,7 @@ export function assertPayload<Schema extends TSchema>(
   payload: unknown,
 ): asserts payload is Static<Schema> {
   if (Value.Check(definition.payload, payload)) return;
-  const first = Value.Errors(definition.payload, payload).First();
+  const first = schemaProblems(definition.payload, payload)[0];
   const detail = first ? `${first.path || '/'} ${first.message}` : 'does not match its schema';
   throw new InvalidJobPayloadError(definition.name, detail);
 }

@@ -1,5 +1,5 @@
 import { readEnv } from '@portal/domain/env';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 
 const MetricsEnv = Type.Object({
   // The bearer token Prometheus sends; the same setting as the API's /metrics.

@@ -1,5 +1,6 @@
-import { type Static, Type } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
+import { schemaProblems } from '@portal/domain/schema-errors';
+import { type Static, Type } from 'typebox';
+import { Value } from 'typebox/value';
 
 // The OpenID Connect providers users sign in with. Production lists them in OIDC_PROVIDERS;
 // without it (outside production) the portal uses the demo server apps/dev-sso as `sso`.
@@ -56,7 +57,7 @@ export function parseOidcProviders(
     return { problem: 'OIDC_PROVIDERS must be a JSON array of providers' };
   }
   const value = Value.Default(ProvidersSchema, parsed);
-  const errors = [...Value.Errors(ProvidersSchema, value)];
+  const errors = schemaProblems(ProvidersSchema, value);
   if (errors.length > 0) {
     const first = errors[0]!;
     return { problem: `OIDC_PROVIDERS${first.path.replaceAll('/', '.')}: ${first.message}` };

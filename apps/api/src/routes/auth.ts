@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { deleteSession, sha256Hex } from '@portal/db';
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import * as client from 'openid-client';
+import { Type } from 'typebox';
 import { signInUriFor } from '../lib/home-realm.js';
 import {
   clearPendingLoginCookie,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Banner as BannerRow, listBanners, listBannerTypes, listShowingBanners } from '@portal/db';
 import { bannerExpiresAt, hasFeature, isBannerShowing } from '@portal/domain';
 import { Banner, BannersReply } from '@portal/domain/api/banners';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { requireUser } from '../plugins/access.js';
 import { addBanner } from '../services/banners/add-banner.js';
 import { disableBanner } from '../services/banners/disable-banner.js';
@@ -76,7 +76,9 @@ const bannerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Edits a banner; it becomes active, its time to live counting from now',
         params: BannerParams,
-        body: Type.Composite([Type.Object({ bannerId: Type.Optional(Type.Integer()) }), BannerBody]),
+        body: Type.Evaluate(
+          Type.Intersect([Type.Object({ bannerId: Type.Optional(Type.Integer()) }), BannerBody]),
+        ),
         response: { 200: Banner },
       },
     },

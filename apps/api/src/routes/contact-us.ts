@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listIssueReasons } from '@portal/db';
 import { CONTACT_US_RATE_LIMIT, ISSUE_REPORTED_MESSAGE } from '@portal/domain';
-import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
+import { type Static, Type } from 'typebox';
 import { requireUser } from '../plugins/access.js';
 import { checkIssueReport, reportIssue } from '../services/contact-us/report-issue.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { findDashboardsByUrl } from '@portal/db';
 import { canViewDashboard, isDemoQuickSightUrl, MESSAGES, quicksightDashboardIdOf } from '@portal/domain';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { DashboardIdParams } from '../lib/dashboards/schemas.js';
 import { signTableauJwt } from '../lib/dashboards/tableau-jwt.js';
 import { vendorUsername, viewableDashboard } from '../lib/dashboards/viewable.js';

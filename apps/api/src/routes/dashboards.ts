@@ -7,7 +7,7 @@ import {
   DashboardPartners,
   PartnerDashboards,
 } from '@portal/domain/api/dashboards';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { dashboardPartnersOf } from '../lib/dashboards/dashboard-partners.js';
 import { dashboardView, PartnerParams } from '../lib/dashboards/schemas.js';
 import { viewableDashboard } from '../lib/dashboards/viewable.js';
@@ -17,10 +17,12 @@ import { notFound } from '../plugins/errors.js';
 // SPEC.md §7 Dashboards, the reads of the selection pages and viewers. Every partner in a path
 // and every dashboard id is checked against the signed-in user; ThoughtSpot dashboards are listed
 // only for users with VIEW_TS_DASHBOARDS.
-const DashboardIdInPartner = Type.Composite([
-  PartnerParams,
-  Type.Object({ dashboardId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
-]);
+const DashboardIdInPartner = Type.Evaluate(
+  Type.Intersect([
+    PartnerParams,
+    Type.Object({ dashboardId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
+  ]),
+);
 
 const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

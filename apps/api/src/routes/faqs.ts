@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listFaqs } from '@portal/db';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { requireUser } from '../plugins/access.js';
 import { addFaq } from '../services/faqs/add-faq.js';
 import { deleteFaq } from '../services/faqs/delete-faq.js';
@@ -34,10 +34,12 @@ const faqRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: adminOnly,
       schema: {
         summary: 'Adds a FAQ (the question is unique)',
-        body: Type.Composite([
-          Type.Object({ id: Type.Optional(Type.Union([Type.Integer(), Type.Null()])) }),
-          FaqBody,
-        ]),
+        body: Type.Evaluate(
+          Type.Intersect([
+            Type.Object({ id: Type.Optional(Type.Union([Type.Integer(), Type.Null()])) }),
+            FaqBody,
+          ]),
+        ),
         response: { 201: Faq },
       },
     },
@@ -54,10 +56,12 @@ const faqRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: adminOnly,
       schema: {
         summary: 'Edits the FAQ named by id',
-        body: Type.Composite([
-          Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
-          FaqBody,
-        ]),
+        body: Type.Evaluate(
+          Type.Intersect([
+            Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
+            FaqBody,
+          ]),
+        ),
         response: { 200: Faq },
       },
     },

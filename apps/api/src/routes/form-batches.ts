@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { findBatch, listBatches } from '@portal/db';
 import { BATCH_FILE_CONTENT_TYPE } from '@portal/domain';
 import { BatchFileParams, BatchSummary } from '@portal/domain/api/forms';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { attachmentDisposition } from '../lib/reports/content-disposition.js';
 import { notFound } from '../plugins/errors.js';
 

@@ -10,7 +10,7 @@ import {
   InvoiceRequestUpdateBody,
   RecordIdParams,
 } from '@portal/domain/api/forms';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { requireUser } from '../plugins/access.js';
 import { createDisputes } from '../services/forms/create-disputes.js';
 import { createInvoiceRequest } from '../services/forms/create-invoice-request.js';

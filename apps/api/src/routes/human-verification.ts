@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { markSessionHumanVerified } from '@portal/db';
 import { EnvironmentContext, HumanVerificationResult } from '@portal/domain/api/human-verification';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { createHumanVerification } from '../lib/human-verification.js';
 import { requireUser } from '../plugins/access.js';
 import { notFound } from '../plugins/errors.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { InvitationPageReply } from '@portal/domain/api/tenants';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { setPendingLoginCookie } from '../lib/session-cookie.js';
 import { readInvitationPage } from '../lib/tenants/invitation-page.js';
 import { openInvitationLink, openSignInAgain } from '../lib/tenants/open-invitation-link.js';

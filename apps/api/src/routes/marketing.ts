@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listPartnerSummaries } from '@portal/db';
 import { type MarketingPartners, MESSAGES } from '@portal/domain';
 import { partnerScope } from '@portal/domain/admin-partner';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { requireUser } from '../plugins/access.js';
 import { multipartLimits, registerPartnerImageRoutes } from './partner-images.js';
 

@@ -12,8 +12,8 @@ import {
 import { mayManagePartnerCode } from '@portal/domain/admin-scope';
 import { Message } from '@portal/domain/api/common';
 import { BlobNotFoundError } from '@portal/storage';
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import { requireUser } from '../plugins/access.js';
 import { badRequest, forbidden, HttpError, notFound } from '../plugins/errors.js';
 import { safeSegment } from '../services/partner-images/safe-segment.js';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listMonitorRuns, type MonitorRun } from '@portal/db';
 import { partnerScope } from '@portal/domain/admin-partner';
 import { MonitorRunsReply } from '@portal/domain/api/report-monitor-runs';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { requireUser } from '../plugins/access.js';
 
 // The record of the 10:00 ET report monitor checks, for the Last checks panel of /admin/report-alerts:

@@ -4,7 +4,7 @@ import { canAccessPartner, MESSAGES } from '@portal/domain';
 import { Message } from '@portal/domain/api/common';
 import { ReportDatesReply, ReportsReply } from '@portal/domain/api/reports';
 import { isIsoDate } from '@portal/domain/iso-date';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { loadPermittedReports, parseReportId } from '../lib/reports/report-ids.js';
 import { AccessTypeReply, CategoryReply, PartnerReply } from '../lib/reports/report-view.js';
 import { reportDatesOf, reportsPage } from '../lib/reports/reports-page.js';

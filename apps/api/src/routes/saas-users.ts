@@ -11,7 +11,7 @@ import {
   TenantsReply,
   UpdateRolesBody,
 } from '@portal/domain/api/tenants';
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, Type } from 'typebox';
 import {
   allTenantUsers,
   listManagedTenants,

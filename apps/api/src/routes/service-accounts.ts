@@ -11,7 +11,7 @@ import {
   ServiceAccount,
   ServiceAccountToken,
 } from '@portal/domain/api/service-accounts';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { requireUser } from '../plugins/access.js';
 import { addServiceAccount } from '../services/service-accounts/add-service-account.js';
 import { iso } from '../services/service-accounts/audit-view.js';

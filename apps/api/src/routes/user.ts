@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { FEATURES } from '@portal/domain';
 import { PortalUser } from '@portal/domain/api/user';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import type { AuthenticatedUser } from '../lib/principal.js';
 import { requireUser } from '../plugins/access.js';
 import { editOwnName } from '../services/users/edit-own-name.js';

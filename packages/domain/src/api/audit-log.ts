@@ -1,4 +1,4 @@
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, Type } from 'typebox';
 import { Nullable, PageReply } from './common.js';
 
 // The reply of GET /api/admin/audit-log: who changed what, when, with the state before and after.

@@ -1,4 +1,4 @@
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, Type } from 'typebox';
 import { Nullable } from './common.js';
 
 // The replies of /api/banner (SPEC.md §3 Banner, §7 banner).

@@ -1,4 +1,4 @@
-import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { type Static, type TSchema, Type } from 'typebox';
 
 // The small shapes many replies share. This folder holds the one definition of each reply the SPA
 // reads: the API validates and documents with these schemas, the SPA imports only their types

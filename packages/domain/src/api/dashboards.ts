@@ -1,4 +1,4 @@
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, Type } from 'typebox';
 import { CodeName } from './common.js';
 
 // The replies of the dashboard calls (SPEC.md §3 Dashboard, §7 Dashboards).

@@ -1,4 +1,4 @@
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, Type } from 'typebox';
 
 // Request and reply shapes of the operational forms' calls (SPEC.md §7 Forms), defined once: the
 // API validates with them and the SPA imports their types. Every input field is optional and
@@ -36,10 +36,9 @@ export const InvoiceRequestBody = Type.Object({
 });
 export type InvoiceRequestBody = Static<typeof InvoiceRequestBody>;
 
-export const InvoiceRequestUpdateBody = Type.Composite([
-  Type.Object({ recordId: RecordId }),
-  InvoiceRequestBody,
-]);
+export const InvoiceRequestUpdateBody = Type.Evaluate(
+  Type.Intersect([Type.Object({ recordId: RecordId }), InvoiceRequestBody]),
+);
 export type InvoiceRequestUpdateBody = Static<typeof InvoiceRequestUpdateBody>;
 
 export const InvoiceRequest = Type.Object({
@@ -79,18 +78,18 @@ export const DisputeItemBody = Type.Object({
 export type DisputeItemBody = Static<typeof DisputeItemBody>;
 
 /** POST /api/form/disputes: the shared fields and a disputes array, stored all or nothing. */
-export const DisputeFormBody = Type.Composite([
-  DisputeSharedBody,
-  Type.Object({ disputes: Type.Optional(Type.Array(DisputeItemBody, { maxItems: FORM_DISPUTES_CAP })) }),
-]);
+export const DisputeFormBody = Type.Evaluate(
+  Type.Intersect([
+    DisputeSharedBody,
+    Type.Object({ disputes: Type.Optional(Type.Array(DisputeItemBody, { maxItems: FORM_DISPUTES_CAP })) }),
+  ]),
+);
 export type DisputeFormBody = Static<typeof DisputeFormBody>;
 
 /** PUT /api/form/disputes: one stored dispute, its shared and its own fields. */
-export const DisputeUpdateBody = Type.Composite([
-  Type.Object({ recordId: RecordId }),
-  DisputeSharedBody,
-  DisputeItemBody,
-]);
+export const DisputeUpdateBody = Type.Evaluate(
+  Type.Intersect([Type.Object({ recordId: RecordId }), DisputeSharedBody, DisputeItemBody]),
+);
 export type DisputeUpdateBody = Static<typeof DisputeUpdateBody>;
 
 export const Dispute = Type.Object({

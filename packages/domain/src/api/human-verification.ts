@@ -1,4 +1,4 @@
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, Type } from 'typebox';
 import { Nullable } from './common.js';
 
 // The replies of human verification before an external user's download (SPEC.md §5, §7).

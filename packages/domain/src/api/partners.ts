@@ -1,4 +1,4 @@
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, Type } from 'typebox';
 import { CodeName, Nullable, PageReply } from './common.js';
 
 // The replies of the partner administration (SPEC.md §3 Partner, Report monitor; §7

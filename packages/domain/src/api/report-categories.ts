@@ -1,4 +1,4 @@
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, Type } from 'typebox';
 import { CodeName, Nullable, PageReply } from './common.js';
 
 // The replies of the report category administration (SPEC.md §3 Report category, §7

@@ -1,4 +1,4 @@
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, Type } from 'typebox';
 
 // GET /api/report-monitors/runs: the record of the 10:00 ET report monitor checks, for the Last
 // checks panel of /admin/report-alerts.

@@ -1,4 +1,4 @@
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, Type } from 'typebox';
 import { CodeName, Nullable } from './common.js';
 
 // The replies of the report calls (SPEC.md §3 Report, §7 partners, categories, reports, view,

@@ -1,4 +1,4 @@
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, Type } from 'typebox';
 import { Nullable } from './common.js';
 
 // The replies of /api/admin/service-accounts and its token calls. A token's secret is in the
@@ -33,5 +33,7 @@ export const ServiceAccount = Type.Object({
 });
 export type ServiceAccount = Static<typeof ServiceAccount>;
 
-export const IssuedToken = Type.Composite([ServiceAccountToken, Type.Object({ token: Type.String() })]);
+export const IssuedToken = Type.Evaluate(
+  Type.Intersect([ServiceAccountToken, Type.Object({ token: Type.String() })]),
+);
 export type IssuedToken = Static<typeof IssuedToken>;

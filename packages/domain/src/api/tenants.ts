@@ -1,4 +1,4 @@
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, Type } from 'typebox';
 import { Nullable } from './common.js';
 
 // Request and reply shapes of SPEC.md §7 "SaaS users", defined once: the API validates with them

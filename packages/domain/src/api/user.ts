@@ -1,4 +1,4 @@
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, Type } from 'typebox';
 import { Nullable } from './common.js';
 
 // GET /api/user and PUT /api/user (SPEC.md §3 "User"): the signed-in user, read by the SPA at start.

@@ -1,4 +1,4 @@
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, Type } from 'typebox';
 import { Nullable, PageReply } from './common.js';
 
 // The replies of the user administration (SPEC.md §7 users, /api/users and /api/external-users).

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { defineJob } from '../job-definition.js';
 
 // A dashboard view or embed failure (POST /api/activity/track/dashboard-view|dashboard-fail).

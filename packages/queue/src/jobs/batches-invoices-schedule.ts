@@ -1,5 +1,5 @@
 import { SCHEDULE_TIME_ZONE } from '@portal/domain/eastern-time';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { defineJob } from '../job-definition.js';
 
 // Fired at 11:30 PM (the end of day of SPEC.md §9) New York time, Monday to Friday, by the job scheduler declared here (one per

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { defineJob } from '../job-definition.js';
 
 // One batch of one business day: `disputes-batch-2026-11-23` (batchJobId in

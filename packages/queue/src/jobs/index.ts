@@ -1,4 +1,4 @@
-import type { Static } from '@sinclair/typebox';
+import type { Static } from 'typebox';
 import { type QueueName, queueNames } from '../queues.js';
 import { activityDashboardEvent } from './activity-dashboard-event.js';
 import { batchesDisputesSchedule } from './batches-disputes-schedule.js';

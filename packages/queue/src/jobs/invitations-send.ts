@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { defineJob } from '../job-definition.js';
 
 // Mails a tenant invitation. The payload carries only the id: the handler re-reads the invitation

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { defineJob } from '../job-definition.js';
 
 // Sends a tenant invitation's e-mail. Its link carries a secret, so unlike mail.send the message

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { defineJob } from '../job-definition.js';
 
 const address = Type.String({ minLength: 3, pattern: '@' });

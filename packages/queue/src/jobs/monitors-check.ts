@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { defineJob } from '../job-definition.js';
 
 /** The deterministic job id of a day's check: however many workers enqueue it, it is one job. */

@@ -1,5 +1,5 @@
 import { SCHEDULE_TIME_ZONE } from '@portal/domain/eastern-time';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { defineJob } from '../job-definition.js';
 
 /** The BullMQ job scheduler that fires `monitors.schedule`: one per Redis, whatever the worker count. */

@@ -1,7 +1,7 @@
 import { type DashboardInput, type Database, findPartnerId } from '@portal/db';
 import { inferDashboardType, MESSAGES, normalizeDashboardType, prepareDashboardUrl } from '@portal/domain';
-import type { Static } from '@sinclair/typebox';
 import type { Kysely } from 'kysely';
+import type { Static } from 'typebox';
 import { badRequest } from '../../plugins/errors.js';
 import type { DashboardBody } from './schemas.js';
 

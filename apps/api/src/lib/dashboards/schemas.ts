@@ -1,5 +1,5 @@
 import type { Dashboard } from '@portal/db';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 
 // Parameter and body shapes of the dashboard calls (SPEC.md §3 Dashboard, §7 Dashboards); their
 // reply schemas are in @portal/domain/api/dashboards.

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, Type } from 'typebox';
 
 // The dashboard vendors' settings (VENDORS.md §1–§4). Each vendor left unset falls back to the
 // embedded default: demo content the portal serves itself (ARCHITECTURE.md, "dashboards").

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listAllDashboards } from '@portal/db';
 import { partnerScope } from '@portal/domain/admin-partner';
 import { Dashboard } from '@portal/domain/api/dashboards';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { DashboardBody, DashboardIdParams, dashboardView } from '../../lib/dashboards/schemas.js';
 import { requireUser } from '../../plugins/access.js';
 import { addDashboard } from '../../services/dashboards/add-dashboard.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { findDataset } from '@portal/db';
 import { MESSAGES } from '@portal/domain';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { requireUser } from '../../plugins/access.js';
 import { notFound } from '../../plugins/errors.js';
 import { registerDataset, requireDatasetInScope } from '../../services/datasets/register-dataset.js';

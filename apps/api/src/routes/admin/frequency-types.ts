@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listAdminFrequencyTypes } from '@portal/db';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { requireUser } from '../../plugins/access.js';
 import { deleteFrequencyType } from '../../services/frequency-types/delete-frequency-type.js';
 import { saveFrequencyType } from '../../services/frequency-types/save-frequency-type.js';

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { Code, Nullable } from './schemas.js';
 
 export {

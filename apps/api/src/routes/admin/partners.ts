@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { findAdminPartners } from '@portal/db';
 import { canAccessPartner } from '@portal/domain';
 import { partnerScope } from '@portal/domain/admin-partner';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { partnerDetailPage, partnerListPage } from '../../lib/admin/partner-pages.js';
 import { monitorView, partnerView } from '../../lib/admin/views.js';
 import { requirePartner, requireUser } from '../../plugins/access.js';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { findAdminReportCategory } from '@portal/db';
 import { partnerScope } from '@portal/domain/admin-partner';
 import { AdminReportCategory, CategoryListReply } from '@portal/domain/api/report-categories';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { reportCategoryListPage } from '../../lib/admin/report-category-pages.js';
 import { requireUser } from '../../plugins/access.js';
 import { notFound } from '../../plugins/errors.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listAdminReportMonitors } from '@portal/db';
 import { ALERT_ACCESS_TYPE, partnerScope } from '@portal/domain/admin-partner';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { monitorView } from '../../lib/admin/views.js';
 import { requirePartner, requireUser } from '../../plugins/access.js';
 import { addReportMonitor } from '../../services/report-monitors/add-report-monitor.js';

@@ -1,5 +1,5 @@
 import { DEFAULT_ADMIN_PAGE_SIZE, MAX_ADMIN_PAGE_SIZE } from '@portal/domain/admin-paging';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 
 // Schemas shared by the admin routes: the paging of every admin list, and the small shapes of §3
 // (the reply shapes are defined in @portal/domain/api, where the SPA takes their types from).

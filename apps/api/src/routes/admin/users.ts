@@ -3,7 +3,7 @@ import { findAdminUser, listAdminUsers, listAdminUsersForCsv, type UserWithAcces
 import { ASSIGNABLE_FEATURES } from '@portal/domain';
 import { AdminUser, PartnerAccess, UserListReply } from '@portal/domain/api/users';
 import { externalUsersCsv } from '@portal/domain/csv';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { requireUser } from '../../plugins/access.js';
 import { deleteExternalUser } from '../../services/users/delete-external-user.js';
 import { requireEditable, saveExternalUser } from '../../services/users/save-external-user.js';

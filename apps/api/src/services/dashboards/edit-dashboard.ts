@@ -1,5 +1,5 @@
 import { findDashboard, updateDashboard, writeAudit } from '@portal/db';
-import type { Static } from '@sinclair/typebox';
+import type { Static } from 'typebox';
 import { type DashboardDeps, dashboardInput } from '../../lib/dashboards/save-dashboard.js';
 import type { DashboardBody } from '../../lib/dashboards/schemas.js';
 import { notFound } from '../../plugins/errors.js';
