@@ -28,8 +28,12 @@ export function SideNav({ entries, onNavigate }: { entries: NavEntry[]; onNaviga
             onClick={onNavigate}
           />
         ) : (
+          // A button: the group opens and closes, it leads nowhere (Mantine draws an <a> without an
+          // address, which may not carry aria-expanded).
           <NavLink
             key={entry.label}
+            component="button"
+            type="button"
             label={entry.label}
             defaultOpened={entry.children.some((child) => isActive(child.path, pathname))}
           >
