@@ -117,6 +117,11 @@ export class Load {
     every(rates.invites, () => this.invite());
   }
 
+  /** Resolves when every call in flight now has been answered (or has failed). */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.inFlight]);
+  }
+
   async stop(): Promise<void> {
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];

@@ -336,8 +336,12 @@ export async function runChaos(
     log('chaos: portal up, the mix flowing');
 
     const faults: FaultResult[] = [];
-    const phase = (fault: string) => {
+    // A fault starts once the calls of the phase before have all been answered: a call sent in one
+    // phase and cut by the next fault was counted against the wrong fault (a 503 of the Postgres
+    // restart, sent during the settle after a Redis outage, failed "none 5xx during Redis outages").
+    const phase = async (fault: string) => {
       load.setPhase(fault);
+      await load.settled();
       stalledInPhase = 0;
       const result: FaultResult = {
         fault,
@@ -384,7 +388,7 @@ export async function runChaos(
     // 1. Redis outages, alternating a clean SHUTDOWN and kill -9.
     for (let i = 1; i <= profile.redisOutages; i += 1) {
       const mode = i % 2 === 1 ? 'SHUTDOWN' : 'kill -9';
-      const result = phase(`Redis ${mode} ${profile.outageSeconds}s (#${i})`);
+      const result = await phase(`Redis ${mode} ${profile.outageSeconds}s (#${i})`);
       await (mode === 'SHUTDOWN' ? redis.shutdown() : redis.kill());
       await sleep(profile.outageSeconds * 1000);
       await redis.start();
@@ -396,7 +400,7 @@ export async function runChaos(
 
     // 2. A Postgres restart: down for a moment, then up; the API must answer 503, never 500.
     {
-      const result = phase(`Postgres restart (${profile.postgresDownSeconds}s down)`);
+      const result = await phase(`Postgres restart (${profile.postgresDownSeconds}s down)`);
       await cluster.stop('fast');
       // A connection of its own (agent: false), as the mix's calls: never a pooled socket.
       const readyz = await call(apiUrls[0] ?? '', 'GET', '/readyz', {});
@@ -429,7 +433,7 @@ export async function runChaos(
     // 3. SIGTERM to an API under load: calls in flight finish, it exits within 10 s; the other API
     //    takes the calls meanwhile (as behind a load balancer).
     {
-      const result = phase('SIGTERM api-a under load');
+      const result = await phase('SIGTERM api-a under load');
       const exit = await apis[0]!.stop('SIGTERM');
       result.exit = { code: exit.code, afterMs: exit.afterMs };
       const down = Date.now();
@@ -443,7 +447,7 @@ export async function runChaos(
 
     // 4. SIGTERM to the mail worker in the middle of a mail: the mail is finished, then it exits.
     {
-      const result = phase('SIGTERM worker-a mid mail');
+      const result = await phase('SIGTERM worker-a mid mail');
       await smtp.holdNext(1500);
       const before = new Set(smtp.received);
       const expectedBefore = await expectedMailIds(handle);
@@ -466,7 +470,7 @@ export async function runChaos(
 
     // 5. kill -9 of the mail worker while it talks to the mail server.
     {
-      const result = phase('kill -9 worker-a mid mail');
+      const result = await phase('kill -9 worker-a mid mail');
       await smtp.holdNext(30_000);
       const exit = await workerA.stop('SIGKILL');
       result.exit = { code: exit.code, afterMs: exit.afterMs };
@@ -478,7 +482,7 @@ export async function runChaos(
     }
 
     // The end: stop the mix, let everything arrive.
-    const drain = phase('drain');
+    const drain = await phase('drain');
     const drainFrom = Date.now();
     await load.stop();
     clearInterval(monitorTimer);
