@@ -1,4 +1,5 @@
 export * from './blob-store.js';
+export * from './buffer-pool.js';
 export * from './content-types.js';
 export * from './create-blob-store.js';
 export * from './digest-stream.js';

@@ -15,6 +15,7 @@ import {
 } from './blob-store.js';
 import { contentTypeForFileName } from './content-types.js';
 import { DigestStream } from './digest-stream.js';
+import { FileReadStream } from './file-read-stream.js';
 
 export const DEFAULT_STORAGE_DIR = ENV_DEFAULTS.STORAGE_DIR;
 
@@ -61,8 +62,9 @@ export class LocalDiskStore implements BlobStore {
     if (!path) throw new BlobNotFoundError(key);
     const handle = await open(path, 'r');
     // 1 MB reads: 64 KB (the default) spends more time per chunk than copying it; measured with
-    // scripts/bench/zip-writers.ts and reports.ts. Backpressure keeps at most a few in memory.
-    return handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES });
+    // scripts/bench/zip-writers.ts and reports.ts. Backpressure keeps at most a few in memory, and
+    // a download gives each one back to be read into again (file-read-stream.ts).
+    return new FileReadStream(handle, READ_CHUNK_BYTES);
   }
 
   async stat(key: string): Promise<BlobStat | null> {

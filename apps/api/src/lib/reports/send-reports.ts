@@ -1,28 +1,15 @@
-import { type Readable, Transform, type TransformCallback } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import type { StoredReport } from '@portal/db';
 import { BlobNotFoundError, type BlobStore } from '@portal/storage';
 import type { FastifyReply } from 'fastify';
 import { notFound } from '../../plugins/errors.js';
 import { attachmentDisposition } from './content-disposition.js';
+import { DownloadBody } from './download-body.js';
 import { zipEntries } from './zip-writer.js';
 
 // The body of a download: one report as the file itself, two or three as a zip written while it
 // is sent. Nothing is assembled in memory or on disk; backpressure from the client paces the
 // reads, so memory stays flat whatever the file sizes.
-
-/** Counts the bytes that pass, for the audit log. */
-export class ByteCounter extends Transform {
-  bytes = 0;
-  constructor() {
-    // Room for one 1 MB read of the store, so each chunk passes without a pause.
-    super({ highWaterMark: 1024 * 1024 });
-  }
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.bytes += chunk.length;
-    callback(null, chunk);
-  }
-}
 
 // Already compressed: deflating them again costs time and saves nothing.
 const COMPRESSED = /\.(xlsx|zip|gz|png|jpe?g|pdf|docx|pptx)$/i;
@@ -87,19 +74,12 @@ export function zipStream(reports: StoredReport[], bodies: Readable[]): Readable
   return archive;
 }
 
-/** `source` through a ByteCounter; an error on either side ends both (the client sees a cut-off). */
-export function counted(source: Readable): ByteCounter {
-  const counter = new ByteCounter();
-  pipeline(source, counter).catch(() => {});
-  return counter;
-}
-
 export type Download = {
   fileName: string;
   contentType: string;
   /** Known for one file only: a zip's size is known once it is written. */
   size: number | null;
-  body: ByteCounter;
+  body: DownloadBody;
 };
 
 /** One report as itself, several as a zip, every file opened before a byte is sent. */
@@ -108,10 +88,10 @@ export async function openDownload(store: BlobStore, reports: StoredReport[]): P
   const [only] = reports;
   const [onlyBody] = bodies;
   if (reports.length === 1 && only && onlyBody) {
-    const body = counted(onlyBody);
+    const body = new DownloadBody(onlyBody);
     return { fileName: only.fileName, contentType: only.contentType, size: only.fileSize, body };
   }
-  const body = counted(zipStream(reports, bodies));
+  const body = new DownloadBody(zipStream(reports, bodies));
   return { fileName: zipFileName(reports), contentType: 'application/zip', size: null, body };
 }
 
