@@ -40,6 +40,11 @@ export type LighthouseFigure = {
   lcpMs: number;
   tbtMs: number;
   bytes: number;
+  /**
+   * Lighthouse's measure of this machine's CPU (environment.benchmarkIndex, median): TBT is the
+   * main thread's long tasks times 4, so a slower or busier machine scores lower on the same page.
+   */
+  benchmarkIndex: number;
   /** Audits that did not pass in some run, with how many runs they failed in. */
   failing: Record<string, number>;
 };
@@ -160,6 +165,7 @@ export async function measureLighthouse(runs: number): Promise<LighthouseFigure[
         lcpMs: numeric('largest-contentful-paint'),
         tbtMs: numeric('total-blocking-time'),
         bytes: numeric('total-byte-weight'),
+        benchmarkIndex: median(results.map((r) => r.environment.benchmarkIndex)),
         failing,
       });
     }
@@ -181,7 +187,7 @@ async function main() {
   );
   for (const f of figures) {
     console.log(
-      `${f.path.padEnd(56)} performance ${f.performance}, accessibility ${f.accessibility}, best practices ${f.bestPractices}, SEO ${f.seo}; LCP ${Math.round(f.lcpMs)} ms, TBT ${Math.round(f.tbtMs)} ms, ${(f.bytes / 1024).toFixed(0)} KB`,
+      `${f.path.padEnd(56)} performance ${f.performance}, accessibility ${f.accessibility}, best practices ${f.bestPractices}, SEO ${f.seo}; LCP ${Math.round(f.lcpMs)} ms, TBT ${Math.round(f.tbtMs)} ms, ${(f.bytes / 1024).toFixed(0)} KB; CPU benchmark index ${Math.round(f.benchmarkIndex)}`,
     );
     for (const [id, times] of Object.entries(f.failing))
       console.log(`  not passed in ${times} of ${runs}: ${id}`);

@@ -7,6 +7,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
+import type { LighthouseFigure } from './lighthouse.js';
 import { wrkPath } from './wrk.js';
 
 /** `met` is null on a reference row: a figure that explains another, with no goal of its own. */
@@ -44,20 +45,7 @@ function runBench(file: string, args: string[]): Promise<Record<string, unknown>
 }
 
 type FirstPage = { pages: Array<{ path: string; lcpMs: number; bytes: number }> };
-type Lighthouse = {
-  runs: number;
-  pages: Array<{
-    path: string;
-    signedIn: boolean;
-    performance: number;
-    accessibility: number;
-    bestPractices: number;
-    seo: number;
-    lcpMs: number;
-    tbtMs: number;
-    bytes: number;
-  }>;
-};
+type Lighthouse = { runs: number; pages: LighthouseFigure[] };
 type Reports = {
   total: number;
   fileMb: number;
@@ -132,8 +120,8 @@ function lighthouseRows(r: Lighthouse): Row[] {
         ? row(`${page}: SEO (noindex: signed in)`, String(p.seo), '-', null)
         : row(`${page}: SEO`, String(p.seo), '100', p.seo === 100),
       row(
-        `${page}: LCP, TBT, bytes (median of ${r.runs})`,
-        `${fmt(p.lcpMs)} ms, ${fmt(p.tbtMs)} ms, ${fmt(p.bytes / 1024)} KB`,
+        `${page}: LCP, TBT, bytes, CPU benchmark index (median of ${r.runs})`,
+        `${fmt(p.lcpMs)} ms, ${fmt(p.tbtMs)} ms, ${fmt(p.bytes / 1024)} KB, ${fmt(p.benchmarkIndex)}`,
         '-',
         null,
       ),
