@@ -45,24 +45,57 @@ describe('declared image size', () => {
     expect(checkImageSize('png', pngHeader(1, 1)).ok).toBe(true);
   });
 
+  // Issue 26: fixed examples at each limit; sides as large as the budget allows are rare otherwise.
+  it.each([
+    [5_000, 5_000, true],
+    [5_000, 5_001, false],
+    [2_500, 10_000, true],
+    [2_501, 10_000, false],
+    [10_000, 2_500, true],
+    [10_000, 10_000, false],
+    [10_000, 1, true],
+    [10_001, 1, false],
+    [1, 10_001, false],
+    [1, 0, false],
+    [0, 0, false],
+  ])('%i × %i pixels fit the budget: %s', (width, height, fits) => {
+    expect(checkImageSize('png', pngHeader(width, height)).ok).toBe(fits);
+    expect(checkImageSize('jpeg', jpegHeader(width, height)).ok).toBe(fits);
+  });
+
+  it('names the size it refuses, or says it could not read one', () => {
+    expect(checkImageSize('png', pngHeader(5_000, 5_001))).toEqual({
+      ok: false,
+      message: `The image is too large: 5000 × 5001 pixels. Please upload an image of at most ${MAX_IMAGE_SIDE_PX} pixels a side and 25 megapixels.`,
+    });
+    const unreadable =
+      'The image size could not be read from the file. Please upload a complete PNG or JPEG image.';
+    expect(checkImageSize('png', pngHeader(0, 5))).toEqual({ ok: false, message: unreadable });
+    expect(checkImageSize('png', pngHeader(5, 0))).toEqual({ ok: false, message: unreadable });
+    expect(checkImageSize('jpeg', Uint8Array.from([0xff, 0xd8]))).toEqual({ ok: false, message: unreadable });
+    expect(checkImageSize('png', pngHeader(3, 4))).toEqual({ ok: true, size: { width: 3, height: 4 } });
+  });
+
   it('accepts exactly what fits the budget', () => {
+    // Biased toward the limits: the product and each side at, below and above them.
+    const side = fc.oneof(
+      fc.integer({ min: 0, max: 70_000 }),
+      fc.integer({ min: 2_400, max: 10_100 }),
+      fc.constantFrom(0, 1, 2_500, 5_000, 5_001, 9_999, 10_000, 10_001),
+    );
     fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 70_000 }),
-        fc.integer({ min: 0, max: 70_000 }),
-        (width, height) => {
-          const fits =
-            width >= 1 &&
-            height >= 1 &&
-            width <= MAX_IMAGE_SIDE_PX &&
-            height <= MAX_IMAGE_SIDE_PX &&
-            width * height <= MAX_IMAGE_PIXELS;
-          expect(checkImageSize('png', pngHeader(width, height)).ok).toBe(fits);
-          if (width < 65_536 && height < 65_536) {
-            expect(checkImageSize('jpeg', jpegHeader(width, height)).ok).toBe(fits);
-          }
-        },
-      ),
+      fc.property(side, side, (width, height) => {
+        const fits =
+          width >= 1 &&
+          height >= 1 &&
+          width <= MAX_IMAGE_SIDE_PX &&
+          height <= MAX_IMAGE_SIDE_PX &&
+          width * height <= MAX_IMAGE_PIXELS;
+        expect(checkImageSize('png', pngHeader(width, height)).ok).toBe(fits);
+        if (width < 65_536 && height < 65_536) {
+          expect(checkImageSize('jpeg', jpegHeader(width, height)).ok).toBe(fits);
+        }
+      }),
     );
   });
 

@@ -11,11 +11,13 @@ import {
   weekdayOf,
 } from './iso-date.js';
 import {
+  checkInstant,
   checksToCatchUp,
   dueDates,
   expectedReportDate,
   isDue,
   isLateCheck,
+  nextCheck,
   nominalDatesOfMonth,
   schedulesDueOn,
 } from './monitor-schedule.js';
@@ -216,5 +218,68 @@ describe('catching up missed checks', () => {
     const scheduledFor = at('2026-11-23T15:00:00Z');
     expect(isLateCheck(scheduledFor, at('2026-11-23T15:15:00Z'))).toBe(false);
     expect(isLateCheck(scheduledFor, at('2026-11-23T15:15:01Z'))).toBe(true);
+  });
+});
+
+describe('the next check', () => {
+  const at = (iso: string) => new Date(iso);
+  const check = (date: string, iso: string) => ({ checkDate: date, scheduledFor: at(iso) });
+
+  it.each([
+    [
+      'a business day just before 10:00 ET',
+      '2026-11-23T14:59:59.999Z',
+      check('2026-11-23', '2026-11-23T15:00:00Z'),
+    ],
+    [
+      'exactly 10:00 ET: strictly after, so the next day',
+      '2026-11-23T15:00:00Z',
+      check('2026-11-24', '2026-11-24T15:00:00Z'),
+    ],
+    [
+      'a Friday after 10:00 ET: the Monday',
+      '2026-11-20T15:00:01Z',
+      check('2026-11-23', '2026-11-23T15:00:00Z'),
+    ],
+    ['a Saturday: the Monday', '2026-11-21T12:00:00Z', check('2026-11-23', '2026-11-23T15:00:00Z')],
+    [
+      'the day before Thanksgiving, after 10:00: the Friday',
+      '2026-11-25T16:00:00Z',
+      check('2026-11-27', '2026-11-27T15:00:00Z'),
+    ],
+    [
+      'late evening ET, already the next day in UTC',
+      '2026-11-24T03:00:00Z',
+      check('2026-11-24', '2026-11-24T15:00:00Z'),
+    ],
+    [
+      'summer time: 10:00 EDT is 14:00 UTC',
+      '2026-07-06T13:59:59Z',
+      check('2026-07-06', '2026-07-06T14:00:00Z'),
+    ],
+    [
+      'the Friday before the spring change: the Monday, in EDT',
+      '2026-03-06T16:00:00Z',
+      check('2026-03-09', '2026-03-09T14:00:00Z'),
+    ],
+  ])('%s', (_, after, expected) => {
+    expect(nextCheck(at(after))).toEqual(expected);
+  });
+
+  it('is always a business day at 10:00 ET, strictly later, with no business day skipped', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.parse('2000-01-01'), max: Date.parse('2099-12-01') }), (ms) => {
+        const after = new Date(ms);
+        const next = nextCheck(after);
+        expect(isBusinessDay(next.checkDate)).toBe(true);
+        expect(next.scheduledFor.getTime()).toBeGreaterThan(ms);
+        // No business day skipped: the one before it had its check at or before `after`.
+        let earlier = addDays(next.checkDate, -1);
+        while (!isBusinessDay(earlier)) earlier = addDays(earlier, -1);
+        expect(checkInstant(earlier).getTime()).toBeLessThanOrEqual(ms);
+        expect(nextCheck(new Date(next.scheduledFor.getTime() - 1))).toEqual(next);
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -327,3 +327,235 @@ describe('the account number the API sends: redacted, and kept when sent back un
     expect(editedAccountNumber(sent, '1234567890123456')).toBe(expected);
   });
 });
+
+// Issue 26: each limit at, below and above; each pattern with near misses at both ends; every
+// problem asserted with the field it names.
+describe('edge values of the dispute form', () => {
+  const item = {
+    disputeReasonDesc: 'late presentment',
+    transactionDate: day('2026-11-10'),
+    lastFourCardNum: '4242',
+    disputeAmount: 12.5,
+    transactionAmount: 40,
+    issuerClaimId: 'IC-1',
+    issuerClaimTransactionId: 'ICT-1',
+    merchantId: 'M123',
+    acquirerRefId: 'ARN-1',
+    acquirerClaimId: 'AC-1',
+    chargebackReferenceId: 'CB-1',
+  };
+  const form: DisputeFormInput = {
+    messageType: 'outcome-chargeback',
+    customerId: '42',
+    bin: '630220',
+    messageDate: day('2026-11-20'),
+    disputes: [item],
+  };
+  const itemProblems = (change: object) =>
+    disputeFormProblems({ ...form, disputes: [{ ...item, ...change }] }, TODAY);
+  const on = (field: string, message: string) => [{ field: `disputes.0.${field}`, message }];
+
+  it.each([
+    [49, []],
+    [50, []],
+    [51, [{ field: 'disputes', message: FORM_MESSAGES.tooManyDisputes }]],
+  ])('%i disputes in one form', (count, expected) => {
+    expect(disputeFormProblems({ ...form, disputes: Array(count).fill(item) }, TODAY)).toEqual(expected);
+  });
+
+  it.each([
+    [{ disputeAmount: 9_999_999_999.99, transactionAmount: 9_999_999_999.99 }, []],
+    [{ transactionAmount: 10_000_000_000 }, on('transactionAmount', FORM_MESSAGES.amount)],
+    [
+      { disputeAmount: 10_000_000_000, transactionAmount: 10_000_000_000 },
+      [...on('disputeAmount', FORM_MESSAGES.amount), ...on('transactionAmount', FORM_MESSAGES.amount)],
+    ],
+    [{ disputeAmount: Number.NaN }, on('disputeAmount', FORM_MESSAGES.amount)],
+    [{ disputeAmount: Number.POSITIVE_INFINITY }, on('disputeAmount', FORM_MESSAGES.amount)],
+    [{ disputeAmount: null }, on('disputeAmount', 'This field is required.')],
+    [{ transactionAmount: undefined }, on('transactionAmount', 'This field is required.')],
+    [{ disputeAmount: 0.1 + 0.2 }, []],
+    [{ disputeAmount: 12.345 }, on('disputeAmount', FORM_MESSAGES.amount)],
+  ])('amounts %o', (change, expected) => expect(itemProblems(change)).toEqual(expected));
+
+  it.each([
+    ['4242', []],
+    ['  4242 ', []],
+    ['x4242', on('lastFourCardNum', FORM_MESSAGES.lastFour)],
+    ['4242x', on('lastFourCardNum', FORM_MESSAGES.lastFour)],
+    ['12345', on('lastFourCardNum', FORM_MESSAGES.lastFour)],
+    ['123', on('lastFourCardNum', FORM_MESSAGES.lastFour)],
+    ['', on('lastFourCardNum', 'This field is required.')],
+  ])('last four digits %o', (lastFourCardNum, expected) =>
+    expect(itemProblems({ lastFourCardNum })).toEqual(expected),
+  );
+
+  it.each([
+    ['1', []],
+    [' 0042 ', []],
+    ['x1234', [{ field: 'customerId', message: FORM_MESSAGES.customerId }]],
+    ['1234x', [{ field: 'customerId', message: FORM_MESSAGES.customerId }]],
+    ['12 34', [{ field: 'customerId', message: FORM_MESSAGES.customerId }]],
+    ['9'.repeat(40), []],
+    ['9'.repeat(41), [{ field: 'customerId', message: 'Customer ID must be at most 40 digits.' }]],
+    [' ', [{ field: 'customerId', message: 'This field is required.' }]],
+  ])('customer ID %o', (customerId, expected) =>
+    expect(disputeFormProblems({ ...form, customerId }, TODAY)).toEqual(expected),
+  );
+
+  it.each([
+    [{ messageType: '' }, [{ field: 'messageType', message: 'This field is required.' }]],
+    [{ messageType: 'claim-request ' }, [{ field: 'messageType', message: FORM_MESSAGES.messageType }]],
+    [{ bin: '' }, [{ field: 'bin', message: 'This field is required.' }]],
+    [{ bin: '6302200' }, [{ field: 'bin', message: FORM_MESSAGES.bin }]],
+    [{ messageDate: null }, [{ field: 'messageDate', message: 'This field is required.' }]],
+    [{ messageDate: Number.NaN }, [{ field: 'messageDate', message: FORM_MESSAGES.invalidDate }]],
+    [{ messageDate: 400 * 365 * 86_400 }, [{ field: 'messageDate', message: FORM_MESSAGES.futureDate }]],
+    [{ messageDate: 400 * 365 * 86_400 + 1 }, [{ field: 'messageDate', message: FORM_MESSAGES.invalidDate }]],
+    [
+      { messageDate: -400 * 365 * 86_400 - 1 },
+      [{ field: 'messageDate', message: FORM_MESSAGES.invalidDate }],
+    ],
+    [{ messageDate: day(TODAY) + 86_399 }, []],
+    [{ messageDate: day(TODAY) + 86_400 }, [{ field: 'messageDate', message: FORM_MESSAGES.futureDate }]],
+  ])('shared fields %o', (change, expected) =>
+    expect(disputeFormProblems({ ...form, ...change }, TODAY)).toEqual(expected),
+  );
+
+  const REQUIRED = [
+    'disputeReasonDesc',
+    'lastFourCardNum',
+    'issuerClaimId',
+    'issuerClaimTransactionId',
+    'merchantId',
+    'acquirerRefId',
+    'acquirerClaimId',
+    'chargebackReferenceId',
+  ] as const;
+  it.each(REQUIRED)('names %s when it is blank', (field) => {
+    expect(itemProblems({ [field]: '  ' })).toEqual(on(field, 'This field is required.'));
+  });
+  it.each(['acquirerClaimId', 'chargebackReferenceId'] as const)(
+    'names %s when an outcome chargeback leaves it out',
+    (field) => expect(itemProblems({ [field]: undefined })).toEqual(on(field, 'This field is required.')),
+  );
+  it('names the transaction date when it is missing', () => {
+    expect(itemProblems({ transactionDate: undefined })).toEqual(
+      on('transactionDate', 'This field is required.'),
+    );
+  });
+
+  it.each([
+    ['issuerClaimId', 100, 'Use at most 100 characters.'],
+    ['issuerClaimTransactionId', 100, 'Use at most 100 characters.'],
+    ['acquirerClaimId', 100, 'Use at most 100 characters.'],
+    ['chargebackReferenceId', 100, 'Use at most 100 characters.'],
+    ['merchantId', 13, FORM_MESSAGES.merchantId],
+    ['acquirerRefId', 23, FORM_MESSAGES.acquirerRefId],
+  ] as const)('%s holds %i characters and no more', (field, max, message) => {
+    expect(itemProblems({ [field]: 'x'.repeat(max) })).toEqual([]);
+    expect(itemProblems({ [field]: ` ${'x'.repeat(max)} ` })).toEqual([]);
+    expect(itemProblems({ [field]: 'x'.repeat(max + 1) })).toEqual(on(field, message));
+  });
+
+  it('judges each row of several, naming each by its index', () => {
+    const disputes = [item, { ...item, merchantId: '' }, item, { ...item, lastFourCardNum: '1' }];
+    expect(disputeFormProblems({ ...form, disputes }, TODAY)).toEqual([
+      { field: 'disputes.1.merchantId', message: 'This field is required.' },
+      { field: 'disputes.3.lastFourCardNum', message: FORM_MESSAGES.lastFour },
+    ]);
+  });
+
+  it('asks nothing of the claim fields for a claim request, whatever they hold', () => {
+    const claim = { ...form, messageType: 'claim-request' };
+    const disputes = [{ ...item, acquirerClaimId: 'a\nb', chargebackReferenceId: 'x'.repeat(101) }];
+    expect(disputeFormProblems({ ...claim, disputes }, TODAY)).toEqual([]);
+  });
+
+  it('stores a chargeback trimmed, dates as days and amounts in whole cents', () => {
+    const shared = { ...form, customerId: ' 42 ', bin: ' 630220 ' };
+    const stored = normalizeDispute(shared, {
+      ...item,
+      disputeReasonDesc: ' late presentment ',
+      transactionDate: day('2026-11-10') + 86_399,
+      lastFourCardNum: ' 4242 ',
+      disputeAmount: 0.1 + 0.2,
+      transactionAmount: 19.99,
+      issuerClaimId: ' IC-1 ',
+      issuerClaimTransactionId: ' ICT-1 ',
+      merchantId: ' M123 ',
+      acquirerRefId: ' ARN-1 ',
+      acquirerClaimId: ' AC-1 ',
+      chargebackReferenceId: ' CB-1 ',
+    });
+    expect(stored).toEqual({
+      messageType: 'outcome-chargeback',
+      customerId: '42',
+      bin: '630220',
+      messageDate: '2026-11-20',
+      disputeReasonDesc: 'late presentment',
+      transactionDate: '2026-11-10',
+      lastFourCardNum: '4242',
+      disputeAmountCents: 30,
+      transactionAmountCents: 1999,
+      issuerClaimId: 'IC-1',
+      issuerClaimTransactionId: 'ICT-1',
+      merchantId: 'M123',
+      acquirerRefId: 'ARN-1',
+      acquirerClaimId: 'AC-1',
+      chargebackReferenceId: 'CB-1',
+    });
+    expect(normalizeDispute(shared, { ...item, acquirerClaimId: undefined })).toMatchObject({
+      acquirerClaimId: '',
+    });
+  });
+});
+
+describe('edge values of the invoice request', () => {
+  const valid = {
+    accountNumber: '1234567890123456',
+    startDate: day('2026-11-01'),
+    endDate: day('2026-11-20'),
+  };
+  it.each([
+    [' 1234567890123456 ', []],
+    ['x1234567890123456', [{ field: 'accountNumber', message: FORM_MESSAGES.accountNumber }]],
+    ['1234567890123456x', [{ field: 'accountNumber', message: FORM_MESSAGES.accountNumber }]],
+    ['', [{ field: 'accountNumber', message: 'This field is required.' }]],
+  ])('account number %o', (accountNumber, expected) =>
+    expect(invoiceRequestProblems({ ...valid, accountNumber }, TODAY)).toEqual(expected),
+  );
+  it('judges start after end by calendar day, not by second', () => {
+    const sameDay = { ...valid, startDate: day('2026-11-20') + 3600, endDate: day('2026-11-20') };
+    expect(invoiceRequestProblems(sameDay, TODAY)).toEqual([]);
+    const dayAfter = { ...valid, startDate: day('2026-11-21'), endDate: day('2026-11-20') + 86_399 };
+    expect(invoiceRequestProblems(dayAfter, TODAY)).toEqual([
+      { field: 'startDate', message: FORM_MESSAGES.startAfterEnd },
+    ]);
+  });
+  it('reports every broken field at once, and no order problem beside them', () => {
+    expect(
+      invoiceRequestProblems({ accountNumber: '1', startDate: day('2026-11-24'), endDate: null }, TODAY),
+    ).toEqual([
+      { field: 'accountNumber', message: FORM_MESSAGES.accountNumber },
+      { field: 'startDate', message: FORM_MESSAGES.futureDate },
+      { field: 'endDate', message: 'This field is required.' },
+    ]);
+  });
+  it.each([
+    ['************3456', true],
+    [' ************3456 ', true],
+    ['x************3456', false],
+    ['************3456x', false],
+    ['************345', false],
+  ])('%o reads as a redacted number: %s', (value, expected) =>
+    expect(isRedactedAccountNumber(value)).toBe(expected),
+  );
+  it('keeps the account number only when the redacted one sent back is unchanged, trimmed', () => {
+    const redacted = { ...valid, accountNumber: ' ************3456 ' };
+    expect(invoiceRequestProblems(redacted, TODAY, '************3456')).toEqual([]);
+    expect(invoiceRequestProblems({ ...valid, accountNumber: '' }, TODAY, '')).toEqual([
+      { field: 'accountNumber', message: 'This field is required.' },
+    ]);
+  });
+});

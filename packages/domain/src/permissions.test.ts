@@ -173,4 +173,127 @@ describe('permission rules (SPEC.md §6)', () => {
     expect(needsHumanVerification({ isExternalUser: null })).toBe(true);
     expect(needsHumanVerification({ isExternalUser: false })).toBe(false);
   });
+
+  // Issue 26: principals with several grants, and every branch of the engine denied once.
+  const withGrants = (grants: [string, string][], external: boolean | null = true): Principal => ({
+    isInternalAdmin: false,
+    isExternalUser: external,
+    features: ['VIEW_REPORTS'],
+    partnerGrants: grants.map(([accessTypeCode, partnerCode]) => ({ accessTypeCode, partnerCode })),
+  });
+
+  it.each([
+    {
+      grants: [
+        ['EXT', 'BJS'],
+        ['EXT', 'SAM'],
+      ],
+      type: 'EXT',
+      partner: 'SAM',
+      allowed: true,
+    },
+    {
+      grants: [
+        ['EXT', 'BJS'],
+        ['EXT', 'SAM'],
+      ],
+      type: 'EXT',
+      partner: 'WSI',
+      allowed: false,
+    },
+    {
+      grants: [
+        ['EXT', 'BJS'],
+        ['INT', 'SAM'],
+      ],
+      type: 'EXT',
+      partner: 'SAM',
+      allowed: false,
+    },
+    {
+      grants: [
+        ['INT', 'BJS'],
+        ['EXT', 'SAM'],
+      ],
+      type: 'INT',
+      partner: 'SAM',
+      allowed: false,
+    },
+    {
+      grants: [
+        ['EXT', 'BJS'],
+        ['INT', 'ALL'],
+      ],
+      type: 'INT',
+      partner: 'WSI',
+      allowed: false,
+    },
+  ] as const)(
+    'an external user with several grants $grants on $type/$partner: allowed $allowed',
+    ({ grants, type, partner, allowed }) => {
+      const user = withGrants(grants.map(([t, c]) => [t, c] as [string, string]));
+      expect(canAccessPartner(user, type, partner)).toBe(allowed);
+    },
+  );
+
+  it('an internal user with several grants reaches each of them and only them', () => {
+    const user = withGrants(
+      [
+        ['INT', 'PPX'],
+        ['EXT', 'BJS'],
+        ['EXT', 'SAM'],
+      ],
+      false,
+    );
+    expect(canAccessPartner(user, 'INT', 'PPX')).toBe(true);
+    expect(canAccessPartner(user, 'EXT', 'SAM')).toBe(true);
+    expect(canAccessPartner(user, 'INT', 'BJS')).toBe(false);
+    expect(canAccessPartner(user, 'EXT', 'PPX')).toBe(false);
+  });
+
+  it('a requirement naming an access type only is denied without a grant of that type', () => {
+    const external = withGrants([['EXT', 'BJS']]);
+    expect(isAllowed(external, { feature: 'VIEW_REPORTS', accessTypeCode: 'EXT' })).toBe(true);
+    expect(isAllowed(external, { feature: 'VIEW_REPORTS', accessTypeCode: 'ext' })).toBe(true);
+    expect(isAllowed(external, { feature: 'VIEW_REPORTS', accessTypeCode: 'INT' })).toBe(false);
+    expect(isAllowed(withGrants([]), { feature: 'VIEW_REPORTS', accessTypeCode: 'EXT' })).toBe(false);
+    // Several grants, one of them the type asked for: .some, not .every.
+    const two = withGrants(
+      [
+        ['INT', 'PPX'],
+        ['EXT', 'BJS'],
+      ],
+      false,
+    );
+    expect(isAllowed(two, { feature: 'VIEW_REPORTS', accessTypeCode: 'EXT' })).toBe(true);
+    expect(isAllowed(two, { feature: 'VIEW_REPORTS', accessTypeCode: 'INT' })).toBe(true);
+    expect(isAllowed(two, { feature: 'VIEW_REPORTS', accessTypeCode: 'SVC' })).toBe(false);
+  });
+
+  it('a requirement naming a partner without an access type is judged by the feature alone', () => {
+    const user = withGrants([]);
+    expect(isAllowed(user, { feature: 'VIEW_REPORTS', partnerCode: 'BJS' })).toBe(true);
+    expect(isAllowed(user, { feature: 'MANAGE_PARTNERS', partnerCode: 'BJS' })).toBe(false);
+  });
+
+  it('the feature is checked before the partner: a grant does not stand in for it', () => {
+    const user = { ...withGrants([['EXT', 'BJS']]), features: [] };
+    expect(isAllowed(user, { feature: 'VIEW_REPORTS', accessTypeCode: 'EXT', partnerCode: 'BJS' })).toBe(
+      false,
+    );
+  });
+
+  it('an internal admin needs no grant, even for INT and a partner nobody listed', () => {
+    const admin: Principal = { isInternalAdmin: true, isExternalUser: null, features: [], partnerGrants: [] };
+    expect(canAccessPartner(admin, 'INT', 'NOBODY')).toBe(true);
+    expect(isAllowed(admin, { feature: 'UNKNOWN_FEATURE_REQUIRED', accessTypeCode: 'INT' })).toBe(true);
+    expect(hasFeature(admin, 'UNKNOWN_FEATURE_REQUIRED')).toBe(true);
+  });
+
+  it('a menu group is hidden when no child is allowed and shown when one of several is', () => {
+    const user = withGrants([['EXT', 'BJS']]);
+    expect(isGroupVisible(user, [])).toBe(false);
+    expect(isGroupVisible(user, [{ feature: 'MANAGE_PARTNERS' }, { feature: 'VIEW_REPORTS' }])).toBe(true);
+    expect(isGroupVisible(user, [{ feature: 'MANAGE_PARTNERS' }, { feature: 'DELETE_REPORTS' }])).toBe(false);
+  });
 });

@@ -187,4 +187,124 @@ describe('tenant roles (SPEC.md §6)', () => {
       ]).map((t) => t.displayName),
     ).toEqual(['Alpha', 'Zeta']);
   });
+
+  // Issue 26: roles of every shape the data can hold.
+  describe('roles of every shape', () => {
+    const shapes = [
+      role('ranked-ext', 'EXT_STORE_MANAGER', 1),
+      role('unranked-ext', 'EXT_LEGACY_VIEWER', null),
+      role('ranked-other', 'STORE_MANAGER', 1),
+      role('lower-ext', 'ext_corporate', 2),
+      role('data-acme', 'DATA_ACME'),
+      role('data-only-acme', 'DATA_ONLY_ACME_EAST'),
+      role('ts', 'thoughtspot_consumer'),
+    ];
+
+    it('offers a role as external only when its name starts with EXT_ and it has a rank', () => {
+      expect(offeredExternalRoles(shapes, 'saas-acme').map((r) => r.roleId)).toEqual([
+        'ranked-ext',
+        'lower-ext',
+      ]);
+      expect(highestRank([shapes[1]!, shapes[2]!])).toBe(0);
+      expect(highestRank([shapes[0]!, shapes[3]!])).toBe(2);
+    });
+
+    it('refuses an unranked EXT_ role or a ranked role outside EXT_ as the external role', () => {
+      const base = { roles: shapes, tenantId: 'saas-acme', grantorRank: undefined, isThoughtSpotUser: false };
+      for (const id of ['unranked-ext', 'ranked-other']) {
+        expect(chooseRoles({ ...base, requestedRoleIds: [id] })).toEqual({
+          ok: false,
+          reason: 'select-one-role',
+        });
+      }
+      // Sent beside one external role, they do not count as a second one.
+      expect(
+        chooseRoles({ ...base, requestedRoleIds: ['ranked-ext', 'unranked-ext', 'ranked-other'] }),
+      ).toEqual({
+        ok: true,
+        externalRole: shapes[0],
+        roleIds: ['ranked-ext', 'data-acme'],
+      });
+    });
+
+    it('prefers the exact DATA_{code} role over an _ONLY_ role naming the code, wherever it is listed', () => {
+      const onlyFirst = [role('data-only-acme', 'DATA_ONLY_ACME'), role('data-acme', 'data_acme')];
+      expect(dataRoleOf(onlyFirst, 'saas-acme')?.roleId).toBe('data-acme');
+      expect(dataRoleOf([...onlyFirst].reverse(), 'saas-acme')?.roleId).toBe('data-acme');
+      expect(dataRoleOf([role('data-only-acme', 'DATA_ONLY_ACME')], 'saas-acme')?.roleId).toBe(
+        'data-only-acme',
+      );
+    });
+
+    it('finds no data role for a tenant id without a code, or among roles outside DATA_', () => {
+      expect(dataRoleOf(shapes, 'acme')).toBeUndefined();
+      expect(dataRoleOf([role('x', 'EXT_ACME', 1), role('y', 'ACME')], 'saas-acme')).toBeUndefined();
+      // Another tenant's _ONLY_ data role naming this code too is not this tenant's.
+      expect(dataRoleOf([role('z', 'DATA_ONLY_GLOBEX')], 'saas-acme')).toBeUndefined();
+    });
+
+    it('refuses to set up a user of a tenant that has no data role', () => {
+      const noData = shapes.filter((r) => !r.roleName.toUpperCase().startsWith('DATA_'));
+      expect(
+        chooseRoles({
+          roles: noData,
+          tenantId: 'saas-acme',
+          requestedRoleIds: ['ranked-ext'],
+          isThoughtSpotUser: true,
+          grantorRank: undefined,
+        }),
+      ).toEqual({ ok: false, reason: 'no-data-role' });
+    });
+
+    it('finds the consumer role whatever its case, and adds nothing when the tenant has none', () => {
+      const base = {
+        tenantId: 'saas-acme',
+        requestedRoleIds: ['ranked-ext'],
+        isThoughtSpotUser: true,
+        grantorRank: 1,
+      };
+      expect(chooseRoles({ ...base, roles: shapes })).toMatchObject({
+        roleIds: ['ranked-ext', 'data-acme', 'ts'],
+      });
+      const noConsumer = shapes.filter((r) => r.roleId !== 'ts');
+      expect(chooseRoles({ ...base, roles: noConsumer })).toMatchObject({
+        roleIds: ['ranked-ext', 'data-acme'],
+      });
+      expect(rolesOfTenants(noConsumer, ['saas-acme']).map((r) => r.roleId)).toEqual([
+        'ranked-ext',
+        'lower-ext',
+        'data-acme',
+        'data-only-acme',
+      ]);
+    });
+
+    it('grants at the rank held and not above it; an unranked role counts as rank 0', () => {
+      expect(mayGrantRole(2, { rank: 2 })).toBe(true);
+      expect(mayGrantRole(2, { rank: 3 })).toBe(false);
+      expect(mayGrantRole(0, { rank: null })).toBe(true);
+      expect(mayGrantRole(0, { rank: 1 })).toBe(false);
+      expect(mayManageMember(2, [shapes[3]!])).toBe(true);
+      expect(mayManageMember(1, [shapes[3]!])).toBe(false);
+      expect(mayManageMember(undefined, [role('top', 'EXT_TOP', 9)])).toBe(true);
+    });
+
+    it('sorts roles of the same rank by name', () => {
+      const same = [role('b', 'EXT_B', 1), role('a', 'EXT_A', 1), role('c', 'EXT_C', 0)];
+      expect(offeredExternalRoles(same, 'saas-acme').map((r) => r.roleId)).toEqual(['c', 'a', 'b']);
+    });
+
+    it('judges _ONLY_ and the code without regard to case, and never for a tenant id without a code', () => {
+      expect(isRoleAvailableToTenant(role('x', 'ext_only_acme'), 'saas-ACME')).toBe(true);
+      expect(isRoleAvailableToTenant(role('x', 'EXT_ONLY_ACME'), 'acme')).toBe(false);
+      expect(isRoleAvailableToTenant(role('x', 'EXT_ACME'), 'acme')).toBe(true);
+    });
+
+    it('drops the portal suffix in its several spellings', () => {
+      expect(tenantDisplayName('Acme – the Partner Portal')).toBe('Acme');
+      expect(tenantDisplayName('Acme | partner portal ')).toBe('Acme');
+      expect(tenantDisplayName('Acme: Partner Portal')).toBe('Acme');
+      expect(tenantDisplayName('Acme Partner Portal')).toBe('Acme Partner Portal');
+      expect(tenantDisplayName('  Acme  ')).toBe('Acme');
+    });
+  });
 });
