@@ -96,7 +96,7 @@ it('starts while Redis is down and delivers once Redis comes up', async () => {
     smtp,
     relay: { publishTimeoutMs: 500 },
   });
-  const { outboxId } = await enqueue(t.db, {
+  const { outboxId, jobId } = await enqueue(t.db, {
     name: 'mail.send',
     payload: { to: ['b@example.com'], subject: 'Cold start', text: '.' },
   });
@@ -105,5 +105,18 @@ it('starts while Redis is down and delivers once Redis comes up', async () => {
   await redis.start();
   await waitFor('the mail sent once Redis is up', () => arrived('Cold start').length === 1, 30_000);
   await waitFor('the row marked published', async () => (await outboxRow(outboxId)).published_at !== null);
+  // Settled before counting: the job completed and nothing left to run that could send it again.
+  const queue = new Queue('mail', { connection: workerConnection(redis.url), prefix });
+  try {
+    await waitFor('the job to be completed', async () => (await queue.getJobState(jobId)) === 'completed');
+    expect(await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized')).toMatchObject({
+      waiting: 0,
+      active: 0,
+      delayed: 0,
+      prioritized: 0,
+    });
+  } finally {
+    await queue.close();
+  }
   expect(arrived('Cold start')).toHaveLength(1);
 });

@@ -1,10 +1,11 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Database } from '@portal/db';
 import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import { enqueue, workerConnection } from '@portal/queue';
 import { Queue } from 'bullmq';
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer, DEFAULT_MAIL_FROM, type Mailer, sendMailOnce } from '../src/mail/send-mail.js';
@@ -87,18 +88,28 @@ describe('sending mail by SMTP', () => {
 describe('recording a sent mail', () => {
   it('records it once the database answers again, so a retry does not send it twice', async () => {
     const smtpMailer = createMailer({ smtpUrl: smtp.url, from: DEFAULT_MAIL_FROM, mailDir });
-    // The message goes out, then the table is away for 300 ms: the first record fails.
+    // The message goes out, then the table is away: the first record fails, and the table comes
+    // back when that failure is seen (the log of a database handle on the same pool).
+    let away = false;
+    let back: Promise<unknown> | undefined;
+    const watched = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: t.pool as NonNullable<typeof t.pool> }),
+      log(event) {
+        if (event.level === 'error' && away && !back) {
+          back = sql`alter table mail_deliveries_away rename to mail_deliveries`.execute(t.db);
+        }
+      },
+    });
     const mailer: Mailer = {
       async send(message, messageId, fileName) {
         await smtpMailer.send(message, messageId, fileName);
         await sql`alter table mail_deliveries rename to mail_deliveries_away`.execute(t.db);
-        setTimeout(() => {
-          void sql`alter table mail_deliveries_away rename to mail_deliveries`.execute(t.db);
-        }, 300);
+        away = true;
       },
       close: () => smtpMailer.close(),
     };
-    expect(await sendMailOnce(t.db, mailer, 'job-record-1', statement)).toBe('sent');
+    expect(await sendMailOnce(watched, mailer, 'job-record-1', statement)).toBe('sent');
+    expect(back).toBeDefined();
     mailer.close();
     expect(await delivery('job-record-1')).toMatchObject({ status: 'sent', attempts: 1 });
     expect(await sendMailOnce(t.db, mailer, 'job-record-1', statement)).toBe('already-sent');

@@ -15,6 +15,8 @@ export type WorkerProcess = {
   logs: Record<string, unknown>[];
   /** Waits for a log line matching `match`. */
   logged(what: string, match: (line: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<void>;
+  /** Lets a held clock run on from where it stands (`holdClock`). */
+  releaseClock(): void;
   /** SIGTERM, as an orchestrator stops it; resolves with the exit code. */
   stop(): Promise<number | null>;
 };
@@ -22,6 +24,8 @@ export type WorkerProcess = {
 export function startWorkerProcess(options: {
   /** Where the process's clock stands when it starts (it runs on from there). */
   clockAt: Date;
+  /** The clock stands still at `clockAt` until releaseClock(). */
+  holdClock?: boolean;
   env: Record<string, string>;
 }): WorkerProcess {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', '--import', clock, main], {
@@ -31,6 +35,7 @@ export function startWorkerProcess(options: {
       LOG_LEVEL: 'debug',
       ...options.env,
       CLOCK_OFFSET_MS: String(options.clockAt.getTime() - Date.now()),
+      CLOCK_HELD: options.holdClock ? '1' : '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -63,6 +68,9 @@ export function startWorkerProcess(options: {
         },
         timeoutMs,
       );
+    },
+    releaseClock() {
+      child.kill('SIGUSR2');
     },
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');

@@ -1,4 +1,5 @@
 import { listAuditEntries, markSessionHumanVerified, sha256Hex } from '@portal/db';
+import { waitFor } from '@portal/domain/wait-for';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { type SeededPersonas, seedPersonas } from '../support/personas.js';
@@ -153,11 +154,11 @@ describe('report download', () => {
 
   it('records who downloaded which reports and the bytes sent', async () => {
     await download(`?reportId=${ids.fourth}`, verified);
-    let entries: Awaited<ReturnType<typeof listAuditEntries>> = [];
-    for (let i = 0; i < 50 && entries.length === 0; i += 1) {
-      entries = await listAuditEntries(t.database.db, 'report', String(ids.fourth));
-      if (entries.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    // Audited once the reply is over, after the answer reached the client.
+    const entries = await waitFor('the download audited', async () => {
+      const found = await listAuditEntries(t.database.db, 'report', String(ids.fourth));
+      return found.length > 0 && found;
+    });
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       actor_user_id: 'partner@demo.portal',
