@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvCell, externalUsersCsv, invitationsCsv, saasUsersCsv, toCsv } from './csv.js';
+import {
+  csvCell,
+  externalUsersCsv,
+  invitationsCsv,
+  saasUsersCsv,
+  toCsv,
+  userTypeLabel,
+  utcDateTime,
+} from './csv.js';
 
 describe('CSV downloads', () => {
   it('escapes cells a spreadsheet would run as formulas', () => {
@@ -15,6 +23,31 @@ describe('CSV downloads', () => {
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell(null)).toBe('');
+  });
+
+  // Issue 26: each character that needs quoting, alone; values of every type; the time format.
+  it.each([
+    ['a\rb', '"a\rb"'],
+    ['a\nb', '"a\nb"'],
+    [' lead', '" lead"'],
+    ['trail ', '"trail "'],
+    ['-1', "'-1"],
+    ['\t1', "'\t1"],
+    ['\t', '"\'\t"'],
+    ['x=1', 'x=1'],
+    ['a@b', 'a@b'],
+    [undefined, ''],
+    [42, '42'],
+    [-3, "'-3"],
+    [false, 'false'],
+  ] as const)('csvCell(%o) is %s', (value, cell) => expect(csvCell(value)).toBe(cell));
+
+  it('writes times as MM/dd/yyyy HH:mm UTC, with leading zeros, and leaves what is not a time', () => {
+    expect(utcDateTime('2026-01-02T03:04:59Z')).toBe('01/02/2026 03:04 UTC');
+    expect(utcDateTime('2026-12-31T23:59:00-05:00')).toBe('01/01/2027 04:59 UTC');
+    expect(utcDateTime('not a time')).toBe('not a time');
+    expect(userTypeLabel(false)).toBe('Internal');
+    expect(userTypeLabel(true)).toBe('External');
   });
 
   it('never lets a cell start with a formula character', () => {

@@ -17,6 +17,19 @@ describe('FAQ validation', () => {
     ]);
   });
 
+  it('holds each text up to its limit and not past it (issue 26)', () => {
+    expect(faqProblems({ question: 'q'.repeat(500), answer: 'a'.repeat(10_000) })).toEqual([]);
+    expect(faqProblems({ question: 'q', answer: 'a'.repeat(10_001) })).toEqual([
+      { field: 'answer', message: 'Use at most 10000 characters.' },
+    ]);
+  });
+
+  it('searches words across the line between question and answer, not as one word', () => {
+    const faqs = [{ question: 'Where is my report', answer: 'In the list.' }];
+    expect(searchFaqs(faqs, 'reportin')).toEqual([]);
+    expect(searchFaqs(faqs, '  REPORT\tlist  ')).toEqual(faqs);
+  });
+
   it('stores trimmed texts', () => {
     expect(normalizeFaq({ question: ' Why? ', answer: ' Because. ' })).toEqual({
       question: 'Why?',

@@ -26,4 +26,24 @@ describe('formatFileSize', () => {
     expect(() => formatFileSize(-1)).toThrow(RangeError);
     expect(() => formatFileSize(Number.NaN)).toThrow(RangeError);
   });
+
+  // Issue 26: each unit's edge, the carry, and the top unit.
+  it.each([
+    [1, '1 B'],
+    [1024 * 1024 - 1, '1.0 MB'],
+    [1024 * 1024, '1.0 MB'],
+    [1024 ** 3, '1.0 GB'],
+    [1024 ** 4, '1.0 TB'],
+    [1024 ** 4 - 1, '1.0 TB'],
+    [1024 ** 5, '1024.0 TB'],
+    [1024 ** 5 * 3, '3072.0 TB'],
+    [1024 * 1023.94, '1023.9 KB'],
+    [1024 * 1023.96, '1.0 MB'],
+  ])('%d bytes read %s', (bytes, text) => expect(formatFileSize(bytes)).toBe(text));
+
+  it('refuses an infinite size and accepts zero', () => {
+    expect(() => formatFileSize(Number.POSITIVE_INFINITY)).toThrow('Not a file size: Infinity');
+    expect(() => formatFileSize(-0.5)).toThrow('Not a file size: -0.5');
+    expect(formatFileSize(0)).toBe('0 B');
+  });
 });
