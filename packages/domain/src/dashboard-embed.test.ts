@@ -34,4 +34,32 @@ describe('the frame check (SPEC.md §4, §9)', () => {
     expect(tableauScale(2400)).toBe(1);
     expect(tableauScale(915)).toBe(0.5);
   });
+
+  // Issue 26: each edge of the status range, the time-out and the scale.
+  it.each([
+    [199, { result: 'failed', status: 199 }],
+    [200, { result: 'loaded' }],
+    [299, { result: 'loaded' }],
+    [300, { result: 'failed', status: 300 }],
+  ])('a frame answered %i is %o', (status, verdict) => {
+    expect(judgeFrame({ ...complete, status }, 0)).toEqual(verdict);
+  });
+
+  it('waits for a complete document without its viewport, and for one with it still loading', () => {
+    expect(judgeFrame({ ...complete, hasViewport: false }, 9_999)).toEqual({ result: 'wait' });
+    expect(judgeFrame({ readyState: 'interactive', status: 0, hasViewport: true }, 9_999)).toEqual({
+      result: 'wait',
+    });
+    expect(judgeFrame({ readyState: 'unknown', status: 0, hasViewport: false }, 10_000)).toEqual({
+      result: 'failed',
+      status: 0,
+    });
+  });
+
+  it('scales just below 1830 px, and not for a width it cannot use', () => {
+    expect(tableauScale(1829)).toBe(1829 / 1830);
+    expect(tableauScale(1)).toBe(1 / 1830);
+    expect(tableauScale(0)).toBe(1);
+    expect(tableauScale(-5)).toBe(1);
+  });
 });

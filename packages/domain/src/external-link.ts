@@ -12,7 +12,8 @@ export function isExternalLink(href: string, currentOrigin: string): boolean {
     return false;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-  return url.host.toLowerCase() !== new URL(currentOrigin).host.toLowerCase();
+  // URL lower-cases a host as it parses it.
+  return url.host !== new URL(currentOrigin).host;
 }
 
 /** Only http(s) addresses are ever opened from the warning: never javascript: or data: links. */
