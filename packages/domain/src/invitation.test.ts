@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   decodeBase64Email,
   encodeBase64Email,
+  INVITATION_OUTCOME_MESSAGES,
   INVITATION_RESEND_REFUSALS,
   invitationExpiry,
   invitationStatus,
   inviterNameOf,
+  isInvitationOutcome,
   isSameEmail,
   isValidEmail,
   joinedTenantMessage,
@@ -125,6 +127,86 @@ describe('invitations', () => {
       fc.property(fc.emailAddress(), (email) => {
         expect(decodeBase64Email(encodeBase64Email(email))).toBe(email);
       }),
+    );
+  });
+});
+
+// Issue 26: each limit at and past it, near misses at both ends, and the base64 edges.
+describe('edges of invitations', () => {
+  const base = { expiresAt: at('2026-11-30T12:00:00Z'), acceptedAt: null, deletedAt: null };
+  it('is pending a millisecond before its expiry and expired at it', () => {
+    expect(invitationStatus(base, new Date(base.expiresAt.getTime() - 1))).toBe('pending');
+    expect(invitationStatus(base, base.expiresAt)).toBe('expired');
+    expect(invitationStatus({ ...base, acceptedAt: now, expiresAt: at('2020-01-01T00:00:00Z') }, now)).toBe(
+      'used',
+    );
+    expect(invitationStatus({ ...base, deletedAt: now, expiresAt: at('2020-01-01T00:00:00Z') }, now)).toBe(
+      'deleted',
+    );
+  });
+
+  it('expires whole days after its creation', () => {
+    expect(invitationExpiry(now, 1).getTime() - now.getTime()).toBe(86_400_000);
+    expect(invitationExpiry(now, 0)).toEqual(now);
+  });
+
+  it('compares emails with spaces on either side', () => {
+    expect(isSameEmail(' a@x.demo', 'A@X.DEMO ')).toBe(true);
+  });
+
+  it.each([
+    [`${'a'.repeat(64)}@x.example`, true],
+    [`${'a'.repeat(65)}@x.example`, false],
+    // A domain of 255 characters, then of 256.
+    [`a@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.${'e'.repeat(63)}`, true],
+    [`a@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.${'e'.repeat(62)}.f`, false],
+    ['a@x.123', false],
+    ['a@x.12a', true],
+    ['a@123.example', true],
+    ['.a@x.example', false],
+    ['a.@x.example', false],
+    ['a..b@x.example', false],
+    ['a@-x.example', false],
+    ['a@x-.example', false],
+    ['xa@b.co', true],
+    [' a@b.co ', true],
+    ['a@b.co x', false],
+    ['x a@b.co', false],
+  ])('%s is a valid email: %s', (email, valid) => expect(isValidEmail(email)).toBe(valid));
+
+  it('knows the outcomes of the acceptance page and nothing else', () => {
+    for (const outcome of Object.keys(INVITATION_OUTCOME_MESSAGES))
+      expect(isInvitationOutcome(outcome)).toBe(true);
+    for (const value of ['', 'pending', 'toString', 'EXPIRED'])
+      expect(isInvitationOutcome(value)).toBe(false);
+  });
+
+  it('decodes base64 with or without padding, and refuses what cannot be a length of base64', () => {
+    const email = 'ab@cd.ef';
+    const padded = Buffer.from(email).toString('base64');
+    expect(padded.endsWith('=')).toBe(true);
+    expect(decodeBase64Email(padded)).toBe(email);
+    expect(decodeBase64Email(padded.replace(/=+$/, ''))).toBe(email);
+    expect(decodeBase64Email(`${padded}==`)).toBeUndefined();
+    expect(decodeBase64Email('QQQQQ')).toBeUndefined();
+    expect(decodeBase64Email('')).toBeUndefined();
+    // Base64 of bytes that are not UTF-8.
+    expect(
+      decodeBase64Email(Buffer.from([0xff, 0xfe, 0x40, 0x61, 0x2e, 0x62]).toString('base64')),
+    ).toBeUndefined();
+    // A plausible address of a member, looser than the invite form, is decoded trimmed.
+    expect(decodeBase64Email(Buffer.from(' a"b@c.d ').toString('base64'))).toBe('a"b@c.d');
+    expect(decodeBase64Email(Buffer.from(`${'a'.repeat(316)}@c.d`).toString('base64'))).toBe(
+      `${'a'.repeat(316)}@c.d`,
+    );
+    expect(decodeBase64Email(Buffer.from(`${'a'.repeat(317)}@c.d`).toString('base64'))).toBeUndefined();
+    expect(decodeBase64Email(Buffer.from('a@b@c.d').toString('base64'))).toBeUndefined();
+    expect(decodeBase64Email(Buffer.from('a@cd').toString('base64'))).toBeUndefined();
+  });
+
+  it('encodes UTF-8, so an address beyond ASCII survives', () => {
+    expect(encodeBase64Email('jörg@bücher.example')).toBe(
+      Buffer.from('jörg@bücher.example').toString('base64'),
     );
   });
 });

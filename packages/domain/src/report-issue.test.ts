@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ISSUE_REPORTED_MESSAGE, issueReportProblems, supportMail } from './report-issue.js';
+import { ISSUE_PROBLEMS, ISSUE_REPORTED_MESSAGE, issueReportProblems, supportMail } from './report-issue.js';
 
 const reasons = ['Missing report', 'Other'];
 
@@ -52,5 +52,62 @@ describe('report an issue', () => {
     expect(mail.text).toContain('Phone: 800 555 0100');
     expect(mail.text).toContain('Email: partner@demo.portal');
     expect(mail.text.endsWith('The daily file is late.')).toBe(true);
+  });
+
+  // Issue 26: the phone pattern with near misses at both ends, each limit at and past it.
+  const withPhone = (phone: string) => issueReportProblems({ phone, reason: 'Other', message: 'Hi' });
+  const badPhone = [{ field: 'phone', message: ISSUE_PROBLEMS.phone }];
+  it.each([
+    ['5550100', []],
+    ['555010', badPhone],
+    ['+1 (800) 555-0100 x12', []],
+    ['+1 800 555 0100 ext. 7', []],
+    ['800.555.0100 EXT12', []],
+    ['1'.repeat(30), []],
+    ['1'.repeat(31), badPhone],
+    ['a5550100', badPhone],
+    ['5550100a', badPhone],
+    ['++5550100', badPhone],
+    ['5550100 x', badPhone],
+    ['  ', []],
+  ])('phone %o', (phone, expected) => expect(withPhone(phone)).toEqual(expected));
+
+  it('judges the reason trimmed against the list, and any reason without a list', () => {
+    const report = { phone: '', reason: ' Billing ', message: 'Hi' };
+    expect(issueReportProblems(report, ['Billing'])).toEqual([]);
+    expect(issueReportProblems({ ...report, reason: 'Other' })).toEqual([]);
+    expect(issueReportProblems({ ...report, reason: '' }, ['Billing'])).toEqual([
+      { field: 'reason', message: 'This field is required.' },
+    ]);
+  });
+
+  it('holds a message of 5000 characters and not one more', () => {
+    const report = { phone: '', reason: 'Other', message: 'm'.repeat(5_000) };
+    expect(issueReportProblems(report)).toEqual([]);
+    expect(issueReportProblems({ ...report, message: 'm'.repeat(5_001) })).toEqual([
+      { field: 'message', message: 'Use at most 5000 characters.' },
+    ]);
+  });
+
+  it('writes the whole support mail, naming the user by id when they have no name', () => {
+    const mail = supportMail(
+      { phone: ' ', reason: ' Billing ', message: ' Line one\nline two ' },
+      { userId: 'E100', firstName: ' ', lastName: '', email: '' },
+      7,
+    );
+    expect(mail).toEqual({
+      subject: 'Reported issue 7: Billing',
+      text: [
+        'E100 reported an issue through the portal (issue 7).',
+        '',
+        'Reason: Billing',
+        'User id: E100',
+        'Email: not given',
+        'Phone: not given',
+        '',
+        'Message:',
+        'Line one\nline two',
+      ].join('\n'),
+    });
   });
 });
