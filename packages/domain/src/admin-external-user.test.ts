@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  EXTERNAL_USERS_NO_INT,
   externalUserEditProblem,
   externalUserProblems,
+  INVALID_EMAIL,
+  INVALID_PHONE,
   normalizeExternalUser,
 } from './admin-external-user.js';
 
@@ -64,5 +67,49 @@ describe('external user rules', () => {
       userId: 'u1',
       phone: null,
     });
+  });
+
+  // Issue 26: each limit at and past it, the phone pattern's near misses, several grants.
+  it.each([
+    [{ userId: 'u'.repeat(100) }, []],
+    [{ userId: 'u'.repeat(101) }, [{ field: 'userId', message: 'Use at most 100 characters.' }]],
+    [{ userId: 'a b' }, [{ field: 'userId', message: 'The user ID may not contain spaces.' }]],
+    [{ userId: ' ab ' }, []],
+    [{ userId: 'a\tb' }, [{ field: 'userId', message: 'The user ID may not contain spaces.' }]],
+    [{ firstName: 'f'.repeat(100), lastName: 'l'.repeat(100) }, []],
+    [{ firstName: 'f'.repeat(101) }, [{ field: 'firstName', message: 'Use at most 100 characters.' }]],
+    [{ lastName: 'l'.repeat(101) }, [{ field: 'lastName', message: 'Use at most 100 characters.' }]],
+    [{ email: 'not-an-email' }, [{ field: 'email', message: INVALID_EMAIL }]],
+    [{ email: ' ' }, [{ field: 'email', message: 'This field is required.' }]],
+    [{ phone: '5550100' }, []],
+    [{ phone: '555010' }, [{ field: 'phone', message: INVALID_PHONE }]],
+    [{ phone: '+1 (800) 555-0100' }, []],
+    [{ phone: '1'.repeat(25) }, []],
+    [{ phone: '1'.repeat(26) }, [{ field: 'phone', message: INVALID_PHONE }]],
+    [{ phone: 'x5550100' }, [{ field: 'phone', message: INVALID_PHONE }]],
+    [{ phone: '5550100x' }, [{ field: 'phone', message: INVALID_PHONE }]],
+    [{ phone: '  ' }, []],
+    [{ phone: undefined }, []],
+  ])('%o', (change, expected) => {
+    expect(externalUserProblems({ ...valid, ...change })).toEqual(expected);
+  });
+
+  it('refuses INT among several grants, in any case, and names the first feature not for external users', () => {
+    const grants = [
+      { accessTypeCode: 'EXT', partnerCode: 'BJS' },
+      { accessTypeCode: ' int ', partnerCode: 'PPX' },
+    ];
+    expect(externalUserProblems(valid, { features: [], partnerAccess: grants })).toEqual([
+      { field: 'partnerAccess', message: EXTERNAL_USERS_NO_INT },
+    ]);
+    expect(
+      externalUserProblems(valid, {
+        features: ['VIEW_REPORTS', 'INTERNAL_ADMIN', 'MANAGE_PARTNERS'],
+        partnerAccess: [{ accessTypeCode: 'EXT', partnerCode: 'BJS' }],
+      }),
+    ).toEqual([
+      { field: 'features', message: 'The INTERNAL_ADMIN feature cannot be given to an external user.' },
+    ]);
+    expect(externalUserProblems(valid, { features: ['VIEW_REPORTS'], partnerAccess: [] })).toEqual([]);
   });
 });

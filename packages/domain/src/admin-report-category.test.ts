@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   cleanOwnerEmails,
+  INVALID_EXTERNAL_LINK,
+  isEmailAddress,
   normalizeReportCategory,
   reportCategoryProblems,
   stripLinkPunctuation,
@@ -81,5 +83,77 @@ describe('report category rules', () => {
     expect(reportCategoryProblems({ ...valid, frequencyTypes: [] })).toEqual([
       { field: 'frequencyTypes', message: 'At least one option must be selected.' },
     ]);
+  });
+
+  // Issue 26: each limit at and past it, and the email pattern's near misses.
+  it.each([
+    [{ code: 'C'.repeat(50) }, []],
+    [{ code: 'C'.repeat(51) }, [{ field: 'code', message: 'Use at most 50 characters.' }]],
+    [{ name: 'n'.repeat(200) }, []],
+    [{ name: 'n'.repeat(201) }, [{ field: 'name', message: 'Use at most 200 characters.' }]],
+    [{ name: ' ' }, [{ field: 'name', message: 'This field is required.' }]],
+    [{ hasExternalLink: true, externalLink: `https://x.example/${'a'.repeat(1982)}` }, []],
+    [
+      { hasExternalLink: true, externalLink: `https://x.example/${'a'.repeat(1983)}` },
+      [{ field: 'externalLink', message: 'Use at most 2000 characters.' }],
+    ],
+    [
+      { hasExternalLink: true, externalLink: 'javascript:alert(1)' },
+      [{ field: 'externalLink', message: INVALID_EXTERNAL_LINK }],
+    ],
+    [{ hasExternalLink: false, externalLink: 'javascript:alert(1)' }, []],
+  ])('%o', (change, expected) => {
+    expect(reportCategoryProblems({ ...valid, ...change })).toEqual(expected);
+  });
+
+  it('names the code that cannot be a folder name, and says nothing of a blank one but that it is required', () => {
+    const [problem, ...more] = reportCategoryProblems({ ...valid, code: '..' });
+    expect(more).toEqual([]);
+    expect(problem?.field).toBe('code');
+    expect(problem?.message).toMatch(/^The code .+\.$/);
+    expect(reportCategoryProblems({ ...valid, code: '  ' })).toEqual([
+      { field: 'code', message: 'This field is required.' },
+    ]);
+  });
+
+  it.each([
+    ['a@b.co', true],
+    ['a@b', false],
+    ['a b@c.de', false],
+    ['a@b.c d', false],
+    ['@b.co', false],
+    ['a@.co', false],
+    ['a@b.', false],
+    ['xa@b.co', true],
+    ['a@b.cox', true],
+    [`${'a'.repeat(249)}@b.co`, true],
+    [`${'a'.repeat(250)}@b.co`, false],
+  ])('%s is an email address: %s', (value, expected) => expect(isEmailAddress(value)).toBe(expected));
+
+  it('names the first bad owner email after dropping blanks and repeats, and stores each once', () => {
+    const ownerEmails = [' a@b.co ', '', 'A@B.CO', 'bad', 'worse'];
+    expect(reportCategoryProblems({ ...valid, ownerEmails })).toEqual([
+      { field: 'ownerEmails', message: 'bad is not a valid email address.' },
+    ]);
+    expect(cleanOwnerEmails(ownerEmails)).toEqual(['a@b.co', 'bad', 'worse']);
+  });
+
+  it('stores the code, name and frequency types trimmed, each type once, and a blank link as none', () => {
+    expect(
+      normalizeReportCategory({
+        ...valid,
+        code: ' FEES ',
+        name: ' Fees ',
+        frequencyTypes: [{ code: ' DLY ' }, { code: 'DLY' }, { code: 'MLY' }],
+        hasExternalLink: true,
+        externalLink: ' ". ',
+      }),
+    ).toEqual({
+      code: 'FEES',
+      name: 'Fees',
+      frequencyTypeCodes: ['DLY', 'MLY'],
+      externalLink: null,
+      ownerEmails: [],
+    });
   });
 });
