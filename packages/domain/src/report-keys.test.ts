@@ -2,12 +2,14 @@ import { posix, win32 } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  assertReportKeyParts,
   assertSafeObjectKey,
   buildReportKey,
   InvalidKeyError,
   isReportDate,
   isSafeKeySegment,
   keySegmentProblem,
+  objectKeyProblem,
   parseReportKey,
   type ReportKeyParts,
   reportKeyPrefix,
@@ -180,5 +182,106 @@ describe('reportKeyPrefix', () => {
       }),
     );
     expect(() => reportKeyPrefix({ accessTypeCode: 'EXT', partnerCode: '..' })).toThrow(InvalidKeyError);
+  });
+});
+
+// Issue 26: every problem in its own words, each limit at and past it, every part named.
+describe('edges of report keys', () => {
+  it.each([
+    ['.', "may not be '.'"],
+    ['a\\b', 'may not contain a slash or a backslash'],
+    ['\\', 'may not contain a slash or a backslash'],
+    ['a\u007f', 'may not contain control characters'],
+    ['a\u0085', 'may not contain control characters'],
+    ['\u202Ea', 'may not contain control characters'],
+    ['a\u2069', 'may not contain control characters'],
+    ['a\uD800', 'is not well-formed Unicode'],
+    ['\uDC00a', 'is not well-formed Unicode'],
+    [' a', 'may not start or end with white space'],
+    ['a ', 'may not start or end with white space'],
+    ['\u00e9'.repeat(127), null],
+    ['\u00e9'.repeat(128), 'is longer than 255 bytes'],
+    ['a\u202Fb', null],
+    ['\uD83D\uDE00.csv', null],
+  ])('segment %o: %s', (segment, problem) => {
+    expect(keySegmentProblem(segment)).toBe(problem);
+    expect(isSafeKeySegment(segment)).toBe(problem === null);
+  });
+
+  it('names the segment of a key that is wrong, and the key that is too long', () => {
+    expect(objectKeyProblem('a/../b')).toBe("key segment 2 may not be '..'");
+    expect(objectKeyProblem('a/b/')).toBe('key segment 3 is empty');
+    expect(objectKeyProblem('')).toBe('key is empty');
+    expect(
+      objectKeyProblem(`${'a'.repeat(255)}/${'b'.repeat(255)}/${'c'.repeat(255)}/${'d'.repeat(256)}`),
+    ).toBe('key segment 4 is longer than 255 bytes');
+    expect(objectKeyProblem(`${'a/'.repeat(512)}`.slice(0, 1024))).toBe('key segment 513 is empty');
+    expect(objectKeyProblem('a/'.repeat(511).concat('ab'))).toBeNull();
+    expect(objectKeyProblem('a/'.repeat(511).concat('abc'))).toBe('key is longer than 1024 bytes');
+  });
+
+  it('names the part that is wrong', () => {
+    const parts = {
+      accessTypeCode: 'EXT',
+      partnerCode: 'BJS',
+      categoryCode: 'C',
+      reportDate: '2026-11-20',
+      fileName: 'f.csv',
+    };
+    expect(() => assertReportKeyParts(parts)).not.toThrow();
+    for (const [field, label] of [
+      ['accessTypeCode', 'accessTypeCode'],
+      ['partnerCode', 'partnerCode'],
+      ['categoryCode', 'categoryCode'],
+      ['fileName', 'fileName'],
+    ] as const) {
+      expect(() => assertReportKeyParts({ ...parts, [field]: '..' })).toThrow(`${label} may not be '..'`);
+    }
+    expect(() => assertReportKeyParts({ ...parts, reportDate: '2026-02-30' })).toThrow(
+      'reportDate must be a date written YYYY-MM-DD',
+    );
+    expect(() => parseReportKey('Reports/EXT/BJS/C/2026-11-20')).toThrow(
+      'a report key is Reports/{accessTypeCode}/{partnerCode}/{categoryCode}/{YYYY-MM-DD}/{fileName}',
+    );
+    expect(() => parseReportKey('Other/EXT/BJS/C/2026-11-20/f.csv')).toThrow(InvalidKeyError);
+    expect(parseReportKey('Reports/EXT/BJS/C/2026-11-20/f.csv')).toEqual(parts);
+  });
+
+  it('is a date of four, two and two digits only', () => {
+    for (const bad of [
+      '2026-11-201',
+      '12026-11-20',
+      '2026-11-2',
+      '2026-00-10',
+      '2026-11-00',
+      '2026-11-31',
+      'x2026-11-20',
+    ]) {
+      expect(isReportDate(bad), bad).toBe(false);
+    }
+    expect(isReportDate('2026-12-31')).toBe(true);
+    expect(isReportDate('2026-01-01')).toBe(true);
+  });
+
+  it('narrows a prefix to a date only within a category, and checks each part it is given', () => {
+    const base = { accessTypeCode: 'EXT', partnerCode: 'BJS' };
+    expect(reportKeyPrefix(base)).toBe('Reports/EXT/BJS/');
+    expect(reportKeyPrefix({ ...base, categoryCode: 'C', reportDate: '2026-11-20' })).toBe(
+      'Reports/EXT/BJS/C/2026-11-20/',
+    );
+    expect(() => reportKeyPrefix({ ...base, reportDate: '2026-11-20' })).toThrow(
+      'a reportDate prefix needs a categoryCode',
+    );
+    expect(() => reportKeyPrefix({ ...base, categoryCode: 'C', reportDate: '2026-11-31' })).toThrow(
+      'reportDate must be a date written YYYY-MM-DD',
+    );
+    expect(() => reportKeyPrefix({ ...base, categoryCode: 'a/b' })).toThrow('categoryCode may not contain');
+    expect(() => reportKeyPrefix({ ...base, accessTypeCode: '' })).toThrow('accessTypeCode is empty');
+  });
+
+  it('answers null for a key that is not a report key, and rethrows anything else', () => {
+    expect(tryParseReportKey('Reports/EXT/BJS/C/2026-11-20/f.csv')).toMatchObject({ fileName: 'f.csv' });
+    expect(tryParseReportKey('Reports/EXT')).toBeNull();
+    expect(() => tryParseReportKey(42 as unknown as string)).toThrow(TypeError);
   });
 });
