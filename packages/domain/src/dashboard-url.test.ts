@@ -5,7 +5,10 @@ import {
   DASHBOARD_URL_REASONS,
   dashboardCoversPath,
   dashboardPathStem,
+  inferDashboardType,
   isDemoQuickSightUrl,
+  isForwardablePath,
+  isQuickSightRegionalHost,
   prepareDashboardUrl,
   proxiedDashboardType,
   quicksightDashboardIdOf,
@@ -185,5 +188,149 @@ describe('what the proxy lets through', () => {
     expect(proxiedDashboardType('/api/user')).toBeUndefined();
     expect(dashboardPathStem('/content/abc/def')).toBe('/content/abc');
     expect(dashboardPathStem('/t/demo/views/x')).toBe('/t/demo');
+  });
+});
+
+// Issue 26: each refusal in its own words, each pattern with near misses at both ends.
+describe('edges of dashboard URLs', () => {
+  const R = DASHBOARD_URL_REASONS;
+  it.each([
+    ['RSTUDIO', '   ', R.blank],
+    ['RSTUDIO', '/content/a b/', R.characters],
+    ['RSTUDIO', '/content/a\\b/', R.characters],
+    ['RSTUDIO', '/content/"a"/', R.characters],
+    ['RSTUDIO', "/content/'a'/", R.characters],
+    ['RSTUDIO', '/content/<a>/', R.characters],
+    ['RSTUDIO', '/content/`a`/', R.characters],
+    ['RSTUDIO', '/content/a\u0001/', R.characters],
+    ['RSTUDIO', '/content/a\u007f/', R.characters],
+    ['RSTUDIO', '/content/a%2E%2e/', R.encoded],
+    ['RSTUDIO', '/content/a%2fb/', R.encoded],
+    ['RSTUDIO', '/content/a%5Cb/', R.encoded],
+    ['RSTUDIO', '/content/a%20b/', '/content/a%20b/'],
+    ['RSTUDIO', '/content/a#top', R.fragment],
+    ['RSTUDIO', 'ftp://x.example/content/a/', R.scheme],
+    ['RSTUDIO', 'javascript:alert(1)', R.scheme],
+    ['RSTUDIO', 'content/a/', R.relative],
+    ['RSTUDIO', 'https://[bad/content/a/', R.relative],
+    ['RSTUDIO', 'https://user:pw@x.example/content/a/', R.characters],
+    ['RSTUDIO', 'https://user@x.example/content/a/', R.characters],
+    ['RSTUDIO', '/content//a/', R.dotSegments],
+    ['RSTUDIO', '/content/./a/', R.dotSegments],
+    ['RSTUDIO', '/content/a/../b/', R.dotSegments],
+    ['RSTUDIO', '/content/a/%zz/', R.characters],
+    ['RSTUDIO', '/content/a/?q=%zz', R.characters],
+    ['RSTUDIO', '/content/a/?q=1&r=/x?y', '/content/a/?q=1&r=/x?y'],
+    ['RSTUDIO', '/content/a?', '/content/a'],
+    ['RSTUDIO', '/content/', R.rstudio],
+    ['RSTUDIO', '/contents/a', R.rstudio],
+    ['RSTUDIO', '/x/content/a', R.rstudio],
+    ['RSTUDIO', 'https://x.example', R.rstudio],
+    ['TABLEAU', '/t/site/views/W/V', '/t/site/views/W/V'],
+    ['TABLEAU', '/t/site/', R.tableau],
+    ['TABLEAU', '/t/site', R.tableau],
+    ['TABLEAU', '/x/t/site/views', R.tableau],
+    ['TABLEAU', 'https://tab.example/t/s/views/W/V?:embed=y', '/t/s/views/W/V?:embed=y'],
+    ['QUICKSIGHT', '/embed/abc/dashboards/d-1', '/embed/abc/dashboards/d-1'],
+    ['QUICKSIGHT', '/embed/abc/dashboards/d-1/', R.quicksight],
+    ['QUICKSIGHT', '/x/embed/abc/dashboards/d-1', R.quicksight],
+    ['QUICKSIGHT', '/embed/abc/dashboards/d.1', R.quicksight],
+    [
+      'QUICKSIGHT',
+      'https://US-EAST-1.quicksight.aws.amazon.com/embed/s/dashboards/d?code=x',
+      '/embed/s/dashboards/d',
+    ],
+    [
+      'QUICKSIGHT',
+      'http://us-east-1.quicksight.aws.amazon.com/embed/s/dashboards/d',
+      quicksightHostsReason(options.quicksightHosts),
+    ],
+    [
+      'QUICKSIGHT',
+      'https://eu-west-1.quicksight.aws.amazon.com/embed/s/dashboards/d',
+      quicksightHostsReason(options.quicksightHosts),
+    ],
+    ['THOUGHTSPOT', 'a', 'a'],
+    ['THOUGHTSPOT', `a${'b'.repeat(127)}`, `a${'b'.repeat(127)}`],
+    ['THOUGHTSPOT', `a${'b'.repeat(128)}`, R.thoughtspot],
+    ['THOUGHTSPOT', '-a', R.thoughtspot],
+    ['THOUGHTSPOT', 'a.b', R.thoughtspot],
+    ['THOUGHTSPOT', ' a_b-1 ', 'a_b-1'],
+  ] as const)('%s %o → %s', (type, url, expected) => {
+    const result = prepare(type, url);
+    expect(result.ok ? result.dashboardUrl : result.reason).toBe(expected);
+  });
+
+  it('allows a QuickSight host only when it is both regional and listed', () => {
+    const listed = { quicksightHosts: ['quicksight.example.com', 'US-WEST-2.quicksight.aws.amazon.com'] };
+    const at = (host: string) =>
+      prepareDashboardUrl('QUICKSIGHT', `https://${host}/embed/s/dashboards/d`, listed);
+    expect(at('quicksight.example.com').ok).toBe(false);
+    expect(at('us-west-2.quicksight.aws.amazon.com')).toEqual({
+      ok: true,
+      dashboardUrl: '/embed/s/dashboards/d',
+    });
+    expect(quicksightHostsReason([])).toBe(
+      'QuickSight embed addresses must be on an allowed QuickSight host (none is configured).',
+    );
+    expect(quicksightHostsReason(['a', 'b'])).toBe(
+      'QuickSight embed addresses must be on an allowed QuickSight host (a, b).',
+    );
+  });
+
+  it.each([
+    ['us-east-1.quicksight.aws.amazon.com', true],
+    ['US-GOV-WEST-1.quicksight.aws.amazon.com', true],
+    ['ap-southeast-10.quicksight.aws.amazon.com', true],
+    ['x.us-east-1.quicksight.aws.amazon.com', false],
+    ['us-east-1.quicksight.aws.amazon.com.evil.example', false],
+    ['use-east-1.quicksight.aws.amazon.com', false],
+    ['us-east-.quicksight.aws.amazon.com', false],
+    ['us-east-1.quicksightxaws.amazon.com', false],
+  ])('%s is a regional QuickSight host: %s', (host, expected) => {
+    expect(isQuickSightRegionalHost(host)).toBe(expected);
+  });
+
+  it.each([
+    ['/content/a/b', true],
+    ['/content/a/../b', false],
+    ['/content/./b', false],
+    ['/content/a%2E/b', false],
+    ['/content/a%2fb', false],
+    ['/content/a%5cb', false],
+    ['/content/a\\b', false],
+    ['/content/a..b', true],
+  ])('%s may be forwarded: %s', (path, expected) => expect(isForwardablePath(path)).toBe(expected));
+
+  it('covers a request only under a dashboard that has a path', () => {
+    expect(dashboardCoversPath('/', '/anything')).toBe(false);
+    expect(dashboardCoversPath('/content/a///?x=1', '/content/a/x')).toBe(true);
+    expect(dashboardCoversPath('/content/a', '/content/a/../b')).toBe(false);
+  });
+
+  it.each([
+    ['/content/a/', 'RSTUDIO'],
+    ['https://connect.example/content/a/', 'RSTUDIO'],
+    ['//connect.example/content/a/', 'RSTUDIO'],
+    ['/t/site/views/W/V', 'TABLEAU'],
+    ['https://us-east-1.quicksight.aws.amazon.com/embed/s/dashboards/d', 'QUICKSIGHT'],
+    [' pinboard-1 ', 'THOUGHTSPOT'],
+    ['/contentx/a', undefined],
+    ['not a url', undefined],
+    ['', undefined],
+  ])('%o reads as %s', (input, type) => expect(inferDashboardType(input)).toBe(type));
+
+  it('reads ids and demo paths only of the exact embed shape, query aside', () => {
+    expect(quicksightDashboardIdOf('/embed/s/dashboards/d-1?x=1')).toBe('d-1');
+    expect(quicksightDashboardIdOf('/embed/s/dashboards/')).toBeUndefined();
+    expect(quicksightDashboardIdOf('x/embed/s/dashboards/d')).toBeUndefined();
+    expect(isDemoQuickSightUrl('/embed/demo/dashboards/d?x=1')).toBe(true);
+    expect(isDemoQuickSightUrl('/embed/demo/dashboards/d/x')).toBe(false);
+    expect(isDemoQuickSightUrl('/x/embed/demo/dashboards/d')).toBe(false);
+    expect(proxiedDashboardType('/content')).toBeUndefined();
+    expect(proxiedDashboardType('/t')).toBeUndefined();
+    expect(dashboardPathStem('/content/g/x/y')).toBe('/content/g');
+    expect(dashboardPathStem('/t/site?x')).toBe('/t/site');
+    expect(dashboardPathStem('/x/content/g')).toBeUndefined();
   });
 });
