@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   acknowledgeBanner,
+  BANNER_PROBLEMS,
   BANNER_TIME_UNIT_NAMES,
+  bannerExpiresAt,
   bannerFormProblems,
   bannerProblems,
   bannerVersion,
@@ -179,5 +181,126 @@ describe('banner acknowledgement', () => {
     expect(parseBannerAcknowledgements('not json')).toEqual({});
     expect(parseBannerAcknowledgements('[1]')).toEqual({});
     expect(parseBannerAcknowledgements('{"a@1":5,"b@2":"x"}')).toEqual({ 'a@1': 5 });
+  });
+});
+
+// Issue 26: each limit at and past it, the amount pattern's near misses, the 24 hours to the millisecond.
+describe('edges of the banner', () => {
+  const P = BANNER_PROBLEMS;
+  it.each([
+    ['0.01', 'Minutes', { seconds: 1 }],
+    ['0.01', 'Seconds', { problem: P.timeToLiveTooShort }],
+    ['0', 'Seconds', { problem: P.timeToLiveTooShort }],
+    ['.5', 'Minutes', { seconds: 30 }],
+    ['1.', 'Minutes', { problem: P.timeToLiveFormat }],
+    ['1.234', 'Minutes', { problem: P.timeToLiveFormat }],
+    ['x1', 'Minutes', { problem: P.timeToLiveFormat }],
+    ['1x', 'Minutes', { problem: P.timeToLiveFormat }],
+    ['-1', 'Minutes', { problem: P.timeToLiveFormat }],
+    [' 2 ', 'Minutes', { seconds: 120 }],
+    ['', 'Minutes', { problem: 'This field is required.' }],
+    ['', 'Indefinite', { seconds: null }],
+    ['2147483647', 'Seconds', { seconds: 2_147_483_647 }],
+    ['2147483648', 'Seconds', { problem: P.timeToLiveTooLong }],
+    ['999999999999', 'Seconds', { problem: P.timeToLiveTooLong }],
+    ['1000000000000', 'Seconds', { problem: P.timeToLiveTooLong }],
+    ['0001000000000000', 'Seconds', { problem: P.timeToLiveTooLong }],
+    ['000000000000001', 'Seconds', { seconds: 1 }],
+    ['1', 'Weeks', { seconds: 604_800 }],
+    ['1', 'Months', { seconds: 2_628_000 }],
+  ] as const)('%o %s', (amount, unit, expected) => {
+    expect(timeToLiveSeconds(amount, unit)).toEqual(expected);
+  });
+
+  it.each([
+    [null, { amount: '', unit: 'Indefinite' }, 'Indefinite'],
+    [1, { amount: '1', unit: 'Seconds' }, '1 Seconds'],
+    [59, { amount: '59', unit: 'Seconds' }, '59 Seconds'],
+    [60, { amount: '1', unit: 'Minutes' }, '1 Minutes'],
+    [90, { amount: '1.5', unit: 'Minutes' }, '1.5 Minutes'],
+    [61, { amount: '61', unit: 'Seconds' }, '61 Seconds'],
+    [86_400, { amount: '1', unit: 'Days' }, '1 Days'],
+    [604_800, { amount: '1', unit: 'Weeks' }, '1 Weeks'],
+    [2_628_000, { amount: '1', unit: 'Months' }, '1 Months'],
+    [36, { amount: '36', unit: 'Seconds' }, '36 Seconds'],
+  ] as const)('%o seconds read as %o', (seconds, described, text) => {
+    expect(describeTimeToLive(seconds)).toEqual(described);
+    expect(formatTimeToLive(seconds)).toBe(text);
+  });
+
+  it('names each problem of the form and of the API with its field', () => {
+    const form = {
+      bannerMessage: 'Hi',
+      bannerType: 'INFO',
+      timeToLiveAmount: '1',
+      timeToLiveUnit: 'Hours' as const,
+    };
+    expect(bannerFormProblems(form)).toEqual([]);
+    expect(bannerFormProblems({ ...form, bannerMessage: 'm'.repeat(1_000) })).toEqual([]);
+    expect(
+      bannerFormProblems({
+        ...form,
+        bannerMessage: 'm'.repeat(1_001),
+        bannerType: ' ',
+        timeToLiveAmount: 'x',
+      }),
+    ).toEqual([
+      { field: 'bannerMessage', message: 'Use at most 1000 characters.' },
+      { field: 'bannerType', message: 'This field is required.' },
+      { field: 'timeToLiveAmount', message: P.timeToLiveFormat },
+    ]);
+    const fields = { bannerMessage: 'Hi', bannerType: 'INFO', timeToLive: 3600 };
+    expect(bannerProblems(fields)).toEqual([]);
+    expect(bannerProblems({ ...fields, timeToLive: null })).toEqual([]);
+    expect(bannerProblems({ ...fields, timeToLive: 1.5 })).toEqual([
+      { field: 'timeToLive', message: 'The time to live is a whole number of seconds.' },
+    ]);
+    expect(bannerProblems({ ...fields, timeToLive: 0 })).toEqual([
+      { field: 'timeToLive', message: P.timeToLiveTooShort },
+    ]);
+    expect(bannerProblems({ ...fields, timeToLive: 2_147_483_648 })).toEqual([
+      { field: 'timeToLive', message: P.timeToLiveTooLong },
+    ]);
+    expect(bannerProblems({ ...fields, bannerMessage: 'm'.repeat(1_001), bannerType: '' })).toEqual([
+      { field: 'bannerMessage', message: 'Use at most 1000 characters.' },
+      { field: 'bannerType', message: 'This field is required.' },
+    ]);
+  });
+
+  it('expires at activation plus its time to live, to the millisecond', () => {
+    const banner = { isActive: true, activatedAt: '2026-11-26T00:00:00.000Z', timeToLive: 60 };
+    const expiry = new Date('2026-11-26T00:01:00.000Z');
+    expect(bannerExpiresAt(banner)).toEqual(expiry);
+    expect(isBannerShowing(banner, new Date(expiry.getTime() - 1))).toBe(true);
+    expect(isBannerShowing(banner, expiry)).toBe(false);
+    expect(isBannerShowing({ ...banner, isActive: false }, new Date('2026-11-26T00:00:01Z'))).toBe(false);
+    expect(bannerExpiresAt({ ...banner, timeToLive: null })).toBeNull();
+    expect(isBannerExpired({ ...banner, timeToLive: null }, new Date('2099-01-01T00:00:00Z'))).toBe(false);
+  });
+
+  it('hides an acknowledged banner for 24 hours to the millisecond, and not for an acknowledgement from the future', () => {
+    const now = new Date('2026-11-26T12:00:00.000Z');
+    const day = 24 * 60 * 60 * 1000;
+    expect(isBannerAcknowledged({ v: now.getTime() - day + 1 }, 'v', now)).toBe(true);
+    expect(isBannerAcknowledged({ v: now.getTime() - day }, 'v', now)).toBe(false);
+    expect(isBannerAcknowledged({ v: now.getTime() }, 'v', now)).toBe(true);
+    expect(isBannerAcknowledged({ v: now.getTime() + 1 }, 'v', now)).toBe(false);
+    expect(isBannerAcknowledged({}, 'v', now)).toBe(false);
+    const acks = acknowledgeBanner({ old: now.getTime() - day, recent: now.getTime() - 1 }, 'v', now);
+    expect(acks).toEqual({ recent: now.getTime() - 1, v: now.getTime() });
+    expect(bannerVersion({ bannerId: 3, activatedAt: '2026-11-26T00:00:00.000Z' })).toBe(
+      `3@${Date.parse('2026-11-26T00:00:00.000Z')}`,
+    );
+    expect(bannerVersion({ bannerId: 3, activatedAt: new Date(5) })).toBe('3@5');
+  });
+
+  it('reads only an object of finite numbers from local storage', () => {
+    expect(parseBannerAcknowledgements('{"a":1,"b":"2","c":null,"d":1e999}')).toEqual({ a: 1 });
+    expect(parseBannerAcknowledgements('[1]')).toEqual({});
+    expect(parseBannerAcknowledgements('null')).toEqual({});
+    expect(parseBannerAcknowledgements('3')).toEqual({});
+    expect(parseBannerAcknowledgements('{')).toEqual({});
+    expect(parseBannerAcknowledgements('')).toEqual({});
+    expect(parseBannerAcknowledgements(null)).toEqual({});
   });
 });
