@@ -108,3 +108,78 @@ describe('logos and marketing images', () => {
     expect(mayManagePartnerCode(admin, [bjs, ppx])).toBe(true);
   });
 });
+
+// Issue 26: several grants, every shape of content, and the partner matched whatever its case.
+describe('edges of the administration scope', () => {
+  const twoPartners: Principal = {
+    ...bjsManager,
+    partnerGrants: [
+      { accessTypeCode: 'EXT', partnerCode: 'BJS' },
+      { accessTypeCode: 'EXT', partnerCode: 'WSI' },
+    ],
+  };
+  it('names exactly the partners outside scope, for a manager of several', () => {
+    expect(partnersOutsideScope(twoPartners, [bjs, wsi, ppx])).toEqual([ppx]);
+    expect(partnersOutsideScope(admin, [bjs, wsi, ppx])).toEqual([]);
+    expect(mayChangeShared(twoPartners, [bjs, wsi])).toBe(true);
+    expect(mayChangeShared(twoPartners, [bjs, ppx])).toBe(false);
+    expect(mayChangeShared(bjsManager, [])).toBe(true);
+  });
+
+  it.each([
+    ['Reports/EXT/BJS/', null],
+    ['/Reports//BJS/', null],
+    ['/Reports/EXT', null],
+    ['/reports/EXT/BJS/', null],
+    ['/Reports/EXT/BJS', bjs],
+  ])('the object key %s belongs to %o', (key, partner) => expect(datasetPartnerOf(key)).toEqual(partner));
+
+  it('compares QuickSight ids only when there is one, and never across types', () => {
+    const qs = (url: string) => ({ dashboardType: 'QUICKSIGHT' as const, dashboardUrl: url });
+    expect(dashboardsShareContent(qs('/not/an/embed'), qs('/not/an/embed'))).toBe(false);
+    const ts = (url: string) => ({ dashboardType: 'THOUGHTSPOT' as const, dashboardUrl: url });
+    expect(dashboardsShareContent(ts('pin-1'), ts('pin-2'))).toBe(false);
+    const tab = (url: string) => ({ dashboardType: 'TABLEAU' as const, dashboardUrl: url });
+    const rs = (url: string) => ({ dashboardType: 'RSTUDIO' as const, dashboardUrl: url });
+    expect(dashboardsShareContent(tab('/t/s/views/W'), tab('/t/s/views/W/V?x=1'))).toBe(true);
+    expect(dashboardsShareContent(tab('/t/s/views/W/V'), tab('/t/s/views/W'))).toBe(true);
+    expect(dashboardsShareContent(tab('/t/s/views/W'), tab('/t/s/views/Wx'))).toBe(false);
+    expect(dashboardsShareContent(rs('/t/s/views/W'), tab('/t/s/views/W'))).toBe(false);
+  });
+
+  it("lets a partner keep content it already opens, matched whatever the partner's case, but not wider content", () => {
+    const existing = [
+      { ...placed(1, 'wsi', 'RSTUDIO', '/content/ops/page/'), partner: { type: 'ext', code: 'bjs' } },
+      placed(2, 'WSI', 'RSTUDIO', '/content/ops/'),
+    ];
+    const same = { dashboardType: 'RSTUDIO' as const, dashboardUrl: '/content/ops/page/' };
+    expect(mayPointDashboardAt(bjsManager, bjs, same, existing)).toBe(true);
+    const beneath = { dashboardType: 'RSTUDIO' as const, dashboardUrl: '/content/ops/page/deeper' };
+    expect(mayPointDashboardAt(bjsManager, bjs, beneath, existing)).toBe(true);
+    // Wider than what BJS opens, and WSI's dashboard opens it: refused.
+    const wider = { dashboardType: 'RSTUDIO' as const, dashboardUrl: '/content/ops/' };
+    expect(mayPointDashboardAt(bjsManager, bjs, wider, existing)).toBe(false);
+    // A manager of both partners may.
+    expect(mayPointDashboardAt(twoPartners, bjs, wider, existing)).toBe(true);
+    // Another partner code or type of the same content does not count as BJS's own.
+    const otherType = [
+      { ...placed(1, 'BJS', 'RSTUDIO', '/content/ops/'), partner: { type: 'INT', code: 'BJS' } },
+    ];
+    expect(mayPointDashboardAt(bjsManager, bjs, wider, otherType)).toBe(false);
+    const otherCode = [placed(1, 'BJSX', 'RSTUDIO', '/content/ops/')];
+    expect(mayPointDashboardAt(bjsManager, bjs, wider, otherCode)).toBe(false);
+  });
+
+  it('treats QuickSight and ThoughtSpot content as covered only by the same id', () => {
+    const existing = [
+      placed(1, 'BJS', 'QUICKSIGHT', '/embed/a/dashboards/q1'),
+      placed(2, 'WSI', 'QUICKSIGHT', '/embed/a/dashboards/q1'),
+      placed(3, 'WSI', 'THOUGHTSPOT', 'pin-1'),
+    ];
+    const q1 = { dashboardType: 'QUICKSIGHT' as const, dashboardUrl: '/embed/b/dashboards/q1' };
+    expect(mayPointDashboardAt(bjsManager, bjs, q1, existing)).toBe(true);
+    const pin = { dashboardType: 'THOUGHTSPOT' as const, dashboardUrl: 'PIN-1' };
+    expect(mayPointDashboardAt(bjsManager, bjs, pin, existing)).toBe(false);
+    expect(mayPointDashboardAt(bjsManager, bjs, { ...pin, dashboardUrl: 'pin-2' }, existing)).toBe(true);
+  });
+});
