@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { reportAlertProblems, reportAlertSchedule } from './admin-report-alert.js';
+import {
+  ALERT_CATEGORY_NOT_ON_PARTNER,
+  ALERT_FREQUENCY_NOT_ON_PARTNER,
+  ALERT_FREQUENCY_TYPES_ONLY,
+  reportAlertProblems,
+  reportAlertSchedule,
+} from './admin-report-alert.js';
 import { ALL_MONITOR_SCHEDULES, toScheduleFields } from './report-monitor.js';
 
 const alert = (fields: Partial<Parameters<typeof reportAlertProblems>[0]>) => ({
@@ -72,5 +78,52 @@ describe('report alert rules', () => {
       expect(reportAlertProblems(input)).toEqual([]);
       expect(reportAlertSchedule(input)).toEqual(schedule);
     }
+  });
+});
+
+// Issue 26: each problem with its field and words, several categories, codes trimmed and cased.
+describe('edges of report alerts', () => {
+  const partner = [
+    { categoryCode: 'ACCOUNTS', frequencyTypeCodes: ['MLY'] },
+    { categoryCode: 'Settlement', frequencyTypeCodes: ['DLY', 'WLY'] },
+  ];
+  it.each([
+    [{ frequencyTypeCode: 'YLY' }, [{ field: 'frequencyTypeCode', message: ALERT_FREQUENCY_TYPES_ONLY }]],
+    [{ categoryCode: ' settlement ', frequencyTypeCode: ' WLY ', frequencyDay: 'MONDAY' }, []],
+    [{ categoryCode: 'FEES' }, [{ field: 'categoryCode', message: ALERT_CATEGORY_NOT_ON_PARTNER }]],
+    [
+      { categoryCode: 'ACCOUNTS', frequencyTypeCode: 'DLY' },
+      [{ field: 'frequencyTypeCode', message: ALERT_FREQUENCY_NOT_ON_PARTNER }],
+    ],
+    [{ categoryCode: '  ' }, [required('categoryCode')]],
+    [{ categoryCode: 'FEES', frequencyTypeCode: '' }, [required('frequencyTypeCode')]],
+    [
+      { categoryCode: 'ACCOUNTS', frequencyTypeCode: 'MLY', frequencyNumber: -1, frequencyDay: 'SUNDAY' },
+      [required('frequencyDay')],
+    ],
+    [
+      { categoryCode: 'ACCOUNTS', frequencyTypeCode: 'MLY', frequencyNumber: 0, frequencyDay: 'FRIDAY' },
+      [required('frequencyNumber')],
+    ],
+  ])('%o', (change, expected) => {
+    expect(reportAlertProblems(alert(change), partner)).toEqual(expected);
+  });
+
+  it('judges no partner when none is given', () => {
+    expect(reportAlertProblems(alert({ categoryCode: 'ANYTHING' }))).toEqual([]);
+  });
+
+  it('keeps the occurrence of a monthly alert only, and no schedule for a type alerts do not know', () => {
+    expect(
+      reportAlertSchedule(
+        alert({ frequencyTypeCode: ' MLY ', frequencyDay: 'BUSINESS_DAY', frequencyNumber: -1 }),
+      ),
+    ).toEqual({ frequencyTypeCode: 'MLY', frequencyDay: 'BUSINESS_DAY', frequencyNumber: -1 });
+    expect(
+      reportAlertSchedule(
+        alert({ frequencyTypeCode: 'MLY', frequencyDay: undefined, frequencyNumber: undefined }),
+      ),
+    ).toBeUndefined();
+    expect(reportAlertSchedule(alert({ frequencyTypeCode: 'YLY' }))).toBeUndefined();
   });
 });
