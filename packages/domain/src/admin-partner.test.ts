@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { alertsEnabledFor, normalizePartner, partnerProblems, samePartner } from './admin-partner.js';
+import {
+  alertsEnabledFor,
+  normalizePartner,
+  partnerProblems,
+  partnerScope,
+  sameCode,
+  samePartner,
+} from './admin-partner.js';
 
 const valid = {
   type: 'EXT',
@@ -84,5 +91,86 @@ describe('partner form rules', () => {
     expect(alertsEnabledFor(' ext')).toBe(true);
     expect(alertsEnabledFor('INT')).toBe(false);
     expect(alertsEnabledFor('')).toBe(false);
+  });
+});
+
+// Issue 26: each limit at and past it, each problem with its field and words, several grants.
+describe('edges of the partner form', () => {
+  it.each([
+    [{ code: 'C'.repeat(50) }, []],
+    [{ code: 'C'.repeat(51) }, [{ field: 'code', message: 'Use at most 50 characters.' }]],
+    [{ name: 'n'.repeat(200) }, []],
+    [{ name: 'n'.repeat(201) }, [{ field: 'name', message: 'Use at most 200 characters.' }]],
+    [{ type: ' ' }, [{ field: 'type', message: 'This field is required.' }]],
+    [{ code: ' ' }, [{ field: 'code', message: 'This field is required.' }]],
+    [{ code: 'A B ' }, []],
+    [{ code: '..' }, [{ field: 'code', message: "The code may not be '..'." }]],
+    [{ categories: [] }, []],
+  ])('%o', (change, expected) => expect(partnerProblems({ ...valid, ...change }, catalog)).toEqual(expected));
+
+  it('names each category by its trimmed code, with its own problem, in the order given (an offered type in any case passes)', () => {
+    const categories = [
+      { code: ' ACCOUNTS ', frequencyTypes: [{ code: 'MLY' }] },
+      { code: 'FEES', frequencyTypes: [{ code: 'DLY' }] },
+      { code: 'settlement', frequencyTypes: [] },
+      { code: 'accounts', frequencyTypes: [{ code: ' wly ' }] },
+    ];
+    expect(partnerProblems({ ...valid, categories }, catalog)).toEqual([
+      {
+        field: 'categories.ACCOUNTS',
+        message: 'The frequency type MLY is not offered for this report category.',
+      },
+      { field: 'categories.FEES', message: 'Unknown report category: FEES' },
+      { field: 'categories.settlement', message: 'At least one option must be selected.' },
+    ]);
+  });
+
+  it('without a catalogue, asks only for a frequency type in each category', () => {
+    const categories = [
+      { code: 'ANY', frequencyTypes: [{ code: 'XYZ' }] },
+      { code: 'NONE', frequencyTypes: [] },
+    ];
+    expect(partnerProblems({ ...valid, categories })).toEqual([
+      { field: 'categories.NONE', message: 'At least one option must be selected.' },
+    ]);
+  });
+
+  it('merges a category given twice in any case, each frequency type once', () => {
+    expect(
+      normalizePartner({
+        ...valid,
+        type: ' ext ',
+        categories: [
+          { code: 'Accounts', frequencyTypes: [{ code: 'DLY' }, { code: ' dly ' }] },
+          { code: ' accounts ', frequencyTypes: [{ code: 'WLY' }, { code: 'DLY' }] },
+        ],
+      }),
+    ).toEqual({
+      accessTypeCode: 'EXT',
+      code: 'NEW',
+      name: 'New partner',
+      categories: [{ categoryCode: 'Accounts', frequencyTypeCodes: ['DLY', 'WLY'] }],
+    });
+  });
+
+  it('compares codes trimmed and in any case, and knows the alert bell in any case', () => {
+    expect(sameCode(' ab ', 'AB')).toBe(true);
+    expect(sameCode('ab', 'abc')).toBe(false);
+    expect(samePartner({ accessTypeCode: 'EXT', code: 'A' }, { accessTypeCode: 'INT', code: 'A' })).toBe(
+      false,
+    );
+    expect(alertsEnabledFor(' ext ')).toBe(true);
+    expect(alertsEnabledFor('INT')).toBe(false);
+  });
+
+  it('scopes the partner lists: every partner for an internal admin, the usable grants for others', () => {
+    const grants = [
+      { accessTypeCode: 'EXT', partnerCode: 'BJS' },
+      { accessTypeCode: 'INT', partnerCode: 'PPX' },
+    ];
+    const principal = { isInternalAdmin: false, isExternalUser: true, features: [], partnerGrants: grants };
+    expect(partnerScope(principal)).toEqual([grants[0]]);
+    expect(partnerScope({ ...principal, isExternalUser: false })).toEqual(grants);
+    expect(partnerScope({ ...principal, isInternalAdmin: true })).toBe('all');
   });
 });
