@@ -94,3 +94,62 @@ describe('the partner form alert queue', () => {
     );
   });
 });
+
+// Issue 26: several queued changes of each kind, categories in any case, every change named.
+describe('edges of the alert queue', () => {
+  it('numbers each create, and edits only the create with that key', () => {
+    let queue = queueAlert(EMPTY_ALERT_QUEUE, null, weekly('ACCOUNTS', 'MONDAY'));
+    queue = queueAlert(queue, null, weekly('ACCOUNTS', 'TUESDAY'));
+    queue = queueAlert(queue, 'new-2', weekly('ACCOUNTS', 'FRIDAY'));
+    expect(queue.creates).toEqual([
+      { key: 'new-1', alert: weekly('ACCOUNTS', 'MONDAY') },
+      { key: 'new-2', alert: weekly('ACCOUNTS', 'FRIDAY') },
+    ]);
+    expect(queue.next).toBe(3);
+    queue = queueAlertDelete(queue, 'new-1');
+    expect(queue.creates.map((c) => c.key)).toEqual(['new-2']);
+  });
+
+  it('keeps the latest update of an alert and the updates of others', () => {
+    let queue = queueAlert(EMPTY_ALERT_QUEUE, 'saved-1', weekly('CHARGEBACKS', 'TUESDAY'));
+    queue = queueAlert(queue, 'saved-3', weekly('ACCOUNTS', 'TUESDAY'));
+    queue = queueAlert(queue, 'saved-1', weekly('CHARGEBACKS', 'THURSDAY'));
+    expect(queue.updates).toEqual([
+      { ...weekly('ACCOUNTS', 'TUESDAY'), reportMonitorId: 3 },
+      { ...weekly('CHARGEBACKS', 'THURSDAY'), reportMonitorId: 1 },
+    ]);
+    queue = queueAlertDelete(queue, 'saved-1');
+    expect(queue.updates.map((u) => u.reportMonitorId)).toEqual([3]);
+    expect(queue.deletes).toEqual([1]);
+    queue = queueAlertDelete(queue, 'saved-2');
+    expect(queue.deletes).toEqual([1, 2]);
+    expect(queuedChangeCount(queue)).toBe(3);
+  });
+
+  it('matches categories whatever their case, and hides deleted saved alerts', () => {
+    const queue = queueAlertDelete(EMPTY_ALERT_QUEUE, 'saved-1');
+    expect(visibleAlerts(saved, queue, ['chargebacks']).map((row) => [row.key, row.reportMonitorId])).toEqual(
+      [['saved-2', 2]],
+    );
+    expect(alertChanges(queue, [])).toEqual({ creates: [], updates: [], deletes: [1] });
+  });
+
+  it('checks creates before updates and names each by its position', () => {
+    const partner = [{ categoryCode: 'CHARGEBACKS', frequencyTypeCodes: ['WLY'] }];
+    const found = alertChangesProblem(
+      {
+        creates: [weekly('CHARGEBACKS'), weekly('ACCOUNTS')],
+        updates: [{ ...weekly('CHARGEBACKS'), frequencyDay: null, reportMonitorId: 7 }],
+        deletes: [9],
+      },
+      partner,
+    );
+    expect(found).toEqual({
+      change: { kind: 'create', index: 1, reportMonitorId: null },
+      problem: { field: 'categoryCode', message: 'This report category is not selected for the partner.' },
+    });
+    expect(alertChangeFailure({ kind: 'delete', index: 0, reportMonitorId: 9 }, 'Gone.')).toBe(
+      'The deletion of report alert 9 failed: Gone. Nothing was saved.',
+    );
+  });
+});
