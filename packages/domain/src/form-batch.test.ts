@@ -8,6 +8,7 @@ import {
   batchInstant,
   batchJobId,
   batchJoinText,
+  batchScheduleText,
   isLateBatch,
 } from './form-batch.js';
 import { addDays, fromDayNumber, toDayNumber, weekdayOf } from './iso-date.js';
@@ -164,5 +165,57 @@ describe('missed batches and their texts', () => {
       'Processed next business day, Monday 11/30/2026, at 11:30 PM ET.',
     );
     expect(batchJobId('disputes', '2026-11-23')).toBe('disputes-batch-2026-11-23');
+  });
+});
+
+// Issue 26: the catch-up window's ends, the texts word for word, the morning's AM.
+describe('edges of missed batches and their texts', () => {
+  it('looks back exactly 7 days and no further', () => {
+    // Wednesday 2026-12-09 at 21:00 ET; the last batch run Monday 2026-11-30.
+    const now = eveningInstant('2026-12-09', 21, 0, 0);
+    expect(batchesToCatchUp('disputes', now, '2026-11-30')).toEqual([
+      '2026-12-02',
+      '2026-12-03',
+      '2026-12-04',
+      '2026-12-07',
+      '2026-12-08',
+      '2026-12-09',
+    ]);
+    // The batch of the day the window starts is in it; the day before is not.
+    expect(batchesToCatchUp('disputes', now, '2026-11-01')[0]).toBe('2026-12-02');
+    expect(batchesToCatchUp('disputes', eveningInstant('2026-12-09', 20, 0, 0), '2026-12-08')).toEqual([
+      '2026-12-09',
+    ]);
+    expect(batchesToCatchUp('disputes', eveningInstant('2026-12-09', 19, 59, 59, 999), '2026-12-08')).toEqual(
+      [],
+    );
+  });
+
+  it("with none recorded, runs the last business day's batch when started on a weekend", () => {
+    expect(batchesToCatchUp('invoices', eveningInstant('2026-11-28', 12, 0, 0), null)).toEqual([
+      '2026-11-27',
+    ]);
+  });
+
+  it('writes the schedule line of each form', () => {
+    expect(batchScheduleText('disputes')).toBe(
+      'Processed at 8:00 PM ET each business day; later entries go to the next business day.',
+    );
+    expect(batchScheduleText('invoices')).toBe(
+      'Processed at the end of each business day (11:30 PM ET); later entries go to the next business day.',
+    );
+  });
+
+  it('names the day of a batch on a later weekday, and tonight for an invoice before 11:30 PM', () => {
+    expect(batchJoinText('invoices', eveningInstant('2026-11-23', 23, 29, 59))).toBe(
+      'Processed tonight at 11:30 PM ET (batch of 11/23/2026).',
+    );
+    expect(batchJoinText('disputes', eveningInstant('2026-11-28', 10, 0, 0))).toBe(
+      'Processed next business day, Monday 11/30/2026, at 8:00 PM ET.',
+    );
+    expect(batchJoinText('disputes', eveningInstant('2026-12-29', 21, 0, 0))).toBe(
+      'Processed next business day, Wednesday 12/30/2026, at 8:00 PM ET.',
+    );
+    expect(batchJobId('invoices', '2026-11-23')).toBe('invoices-batch-2026-11-23');
   });
 });
