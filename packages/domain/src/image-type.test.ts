@@ -76,3 +76,45 @@ describe('partner images', () => {
     );
   });
 });
+
+// Issue 26: every signature, each one byte short, and the names of each kind.
+describe('edges of file types', () => {
+  const bytes = (...values: number[]) => Uint8Array.from(values);
+  it.each([
+    [bytes(0x42, 0x4d), 'bmp'],
+    [bytes(0x42), null],
+    [bytes(0x49, 0x49, 0x2a, 0x00), 'tiff'],
+    [bytes(0x4d, 0x4d, 0x00, 0x2a), 'tiff'],
+    [bytes(0x4d, 0x4d, 0x00), null],
+    [bytes(0x50, 0x4b, 0x03, 0x04), 'zip'],
+    [bytes(0x50, 0x4b, 0x03, 0x05), null],
+    [bytes(0x25, 0x50, 0x44), null],
+    [bytes(0x47, 0x49, 0x46), null],
+    [bytes(0xff, 0xd8), null],
+    [bytes(0xff, 0xd8, 0xfe), null],
+    [new TextEncoder().encode('RIFF\u0001\u0002\u0003\u0004WEB'), null],
+    [new TextEncoder().encode('RIFF\u0001\u0002\u0003\u0004WAVE'), null],
+  ])('%o is %s', (head, type) => expect(detectFileType(head)).toBe(type));
+
+  it('stores a marketing jpeg as image/jpeg with the jpg extension', () => {
+    expect(checkPartnerImage('MARKETING', jpeg)).toEqual({
+      ok: true,
+      type: 'jpeg',
+      contentType: 'image/jpeg',
+      extension: 'jpg',
+    });
+  });
+
+  it.each([
+    ['LOGO', 'logo.png', true],
+    ['LOGO', 'png', true],
+    ['LOGO', 'logo.png.exe', false],
+    ['LOGO', 'logo', false],
+    ['LOGO', '', false],
+    ['MARKETING', 'promo.JPG', true],
+    ['MARKETING', 'promo.png', true],
+    ['MARKETING', 'promo.jpeg.gif', false],
+  ] as const)('a %s named %o may be chosen: %s', (kind, name, accepted) => {
+    expect(acceptsFileName(kind, name)).toBe(accepted);
+  });
+});
