@@ -47,3 +47,19 @@ describe('findForbiddenText', () => {
     expect(findForbiddenText(deep)?.field).toMatch(/^\[0\]/);
   });
 });
+
+describe('edges of findForbiddenText (issue 26)', () => {
+  it('finds the first in document order, under a root, and in nested keys', () => {
+    expect(findForbiddenText({ a: 'x\u0000', b: 'y\u0000' })?.field).toBe('a');
+    expect(findForbiddenText(['\u0000', '\u0000'])?.field).toBe('[0]');
+    expect(findForbiddenText({ a: { 'b\udc00': 1 } })?.field).toBe('a.b\udc00');
+    expect(findForbiddenText({ a: [1, true, null, { b: '\u0000' }] }, 'query')?.field).toBe('query.a[3].b');
+    expect(findForbiddenText(['\u0000'], 'ids')?.field).toBe('ids[0]');
+    expect(findForbiddenText('\u0000', 'name')).toEqual({
+      field: 'name',
+      message:
+        'name contains a character that is not allowed (a NUL character or an unpaired UTF-16 surrogate).',
+    });
+    expect(findForbiddenText({ a: 1, b: [2, 'ok'], c: null })).toBeNull();
+  });
+});

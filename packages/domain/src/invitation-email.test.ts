@@ -33,3 +33,27 @@ describe('invitation e-mail', () => {
     expect(mail.subject.startsWith('Your administrator invited you')).toBe(true);
   });
 });
+
+describe('the whole invitation e-mail (issue 26)', () => {
+  it('is written word for word, with leading zeros in the expiry and a stand-in for no inviter name', () => {
+    expect(
+      invitationEmail({
+        inviterName: ' \n ',
+        tenantName: 'Acme',
+        link: 'https://portal.example/accept?token=t',
+        expiresAt: new Date('2027-01-02T03:04:59Z'),
+      }),
+    ).toEqual({
+      subject: 'Your administrator invited you to Acme on the Partner Portal',
+      text: [
+        'Your administrator invited you to join Acme on the Partner Portal.',
+        '',
+        'To accept, open this link and sign in with this e-mail address:',
+        'https://portal.example/accept?token=t',
+        '',
+        'The link can be used once and expires on 01/02/2027 03:04 UTC.',
+        'If you did not expect this invitation, you can ignore this e-mail.',
+      ].join('\n'),
+    });
+  });
+});
