@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { featureHolderOf, holdableFeatures, mayHoldFeature, refusedFeatures } from './feature-holders.js';
+import {
+  FEATURE_NOT_FOR_HOLDER,
+  featureHolderOf,
+  holdableFeatures,
+  mayHoldFeature,
+  refusedFeatures,
+} from './feature-holders.js';
 
 describe('who may hold a feature', () => {
   it('keeps the administration of partners, categories and dashboards from external users', () => {
@@ -41,5 +47,20 @@ describe('who may hold a feature', () => {
     expect(featureHolderOf({ isExternalUser: null, isServiceAccount: false })).toBe('external-user');
     expect(featureHolderOf({ isExternalUser: false, isServiceAccount: false })).toBe('internal-user');
     expect(featureHolderOf({ isExternalUser: false, isServiceAccount: true })).toBe('service-account');
+  });
+
+  it('names each kind of account in its refusal, and a service account even when marked internal (issue 26)', () => {
+    expect(FEATURE_NOT_FOR_HOLDER['external-user']('X')).toBe(
+      'The X feature cannot be given to an external user.',
+    );
+    expect(FEATURE_NOT_FOR_HOLDER['service-account']('X')).toBe(
+      'The X feature cannot be given to a service account.',
+    );
+    expect(featureHolderOf({ isExternalUser: false, isServiceAccount: true })).toBe('service-account');
+    expect(featureHolderOf({ isExternalUser: true, isServiceAccount: false })).toBe('external-user');
+    expect(featureHolderOf({ isExternalUser: false, isServiceAccount: false })).toBe('internal-user');
+    expect(mayHoldFeature('service-account', 'MANAGE_PARTNERS')).toBe(true);
+    expect(mayHoldFeature('external-user', 'VIEW_REPORTS')).toBe(true);
+    expect(mayHoldFeature('internal-user', 'NOT_A_FEATURE')).toBe(false);
   });
 });

@@ -14,4 +14,16 @@ describe('waitFor', () => {
       'Timed out after 20 ms waiting for nothing',
     );
   });
+
+  it('returns a falsy value that is not false or undefined, such as 0 or an empty string (issue 26)', async () => {
+    expect(await waitFor('zero', () => 0, 50, 1)).toBe(0);
+    expect(await waitFor('empty', async () => '', 50, 1)).toBe('');
+    expect(await waitFor('null', () => null, 50, 1)).toBeNull();
+  });
+
+  it('checks at least once even with no time at all', async () => {
+    let calls = 0;
+    await expect(waitFor('never', () => (++calls, false), 0, 1)).rejects.toThrow('Timed out after 0 ms');
+    expect(calls).toBeGreaterThanOrEqual(1);
+  });
 });
