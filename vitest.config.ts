@@ -11,7 +11,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           maxWorkers: cores,
-          setupFiles: ['packages/domain/test-setup.ts'],
+          setupFiles: ['packages/domain/test/setup.ts'],
           include: ['packages/domain/src/**/*.test.ts', 'packages/*/src/**/*.unit.test.ts'],
         },
       },
