@@ -112,4 +112,17 @@ describe('external user rules', () => {
     ]);
     expect(externalUserProblems(valid, { features: ['VIEW_REPORTS'], partnerAccess: [] })).toEqual([]);
   });
+
+  it('judges the email trimmed and stores every field trimmed, a phone kept', () => {
+    expect(externalUserProblems({ ...valid, email: ' new@x.example ' })).toEqual([]);
+    expect(
+      normalizeExternalUser({
+        userId: ' u ',
+        firstName: ' Ann ',
+        lastName: ' Lee ',
+        email: ' a@b.co ',
+        phone: ' 555 0100 ',
+      }),
+    ).toEqual({ userId: 'u', firstName: 'Ann', lastName: 'Lee', email: 'a@b.co', phone: '555 0100' });
+  });
 });

@@ -55,7 +55,8 @@ export function externalUserProblems(
     requiredProblem('lastName', input.lastName),
     tooLongProblem('lastName', input.lastName, USER_NAME_MAX),
     requiredProblem('email', input.email),
-    email !== '' && !isEmailAddress(email) ? { field: 'email', message: INVALID_EMAIL } : null,
+    // A blank address is reported as required (the first problem of a field is the one kept).
+    isEmailAddress(email) ? null : { field: 'email', message: INVALID_EMAIL },
     phone !== '' && !PHONE.test(phone) ? { field: 'phone', message: INVALID_PHONE } : null,
     feature === undefined ? null : { field: 'features', message: FEATURE_NOT_FOR_EXTERNAL_USERS(feature) },
     internal ? { field: 'partnerAccess', message: EXTERNAL_USERS_NO_INT } : null,

@@ -122,3 +122,11 @@ describe('batch file fields', () => {
     expect(batchFileCell(null)).toBe('');
   });
 });
+
+describe('edges of batch file cells (issue 26)', () => {
+  it('writes an empty cell for no value, and numbers as they are', () => {
+    expect(batchFileCell(null)).toBe('');
+    expect(batchFileCell(0)).toBe('0');
+    expect(batchFileCell(-5)).toBe("'-5");
+  });
+});

@@ -25,8 +25,7 @@ export function normalizeFaq(input: FaqInput): FaqInput {
 
 /** The FAQs whose question or answer holds every word of `search`, case-insensitively. */
 export function searchFaqs<T extends FaqInput>(faqs: readonly T[], search: string): T[] {
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [...faqs];
+  const words = search.toLowerCase().match(/\S+/g) ?? [];
   return faqs.filter((faq) => {
     const text = `${faq.question}\n${faq.answer}`.toLowerCase();
     return words.every((word) => text.includes(word));

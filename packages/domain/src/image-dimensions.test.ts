@@ -113,3 +113,55 @@ describe('declared image size', () => {
     );
   });
 });
+
+// Issue 26: each step of the JPEG walk and each length at its edge.
+describe('edges of reading a declared size', () => {
+  const sof = (width: number, height: number) => [
+    0xff,
+    0xc0,
+    0,
+    11,
+    8,
+    height >> 8,
+    height & 255,
+    width >> 8,
+    width & 255,
+  ];
+  const jpeg = (...segments: number[]) => Uint8Array.from([0xff, 0xd8, ...segments]);
+  it.each([
+    ['a frame right after the start', jpeg(...sof(3, 4)), { width: 3, height: 4 }],
+    ['fill bytes before a marker', jpeg(0xff, 0xff, 0xff, ...sof(3, 4)), { width: 3, height: 4 }],
+    [
+      'markers without a length (TEM, RST0, RST7)',
+      jpeg(0xff, 0x01, 0xff, 0xd0, 0xff, 0xd7, ...sof(3, 4)),
+      { width: 3, height: 4 },
+    ],
+    [
+      'a segment of its own length skipped',
+      jpeg(0xff, 0xe1, 0, 4, 9, 9, ...sof(3, 4)),
+      { width: 3, height: 4 },
+    ],
+    ['a DHT (C4) that is not a frame', jpeg(0xff, 0xc4, 0, 2, ...sof(3, 4)), { width: 3, height: 4 }],
+    ['a frame of exactly nine bytes', jpeg(...sof(3, 4)).subarray(0, 11), { width: 3, height: 4 }],
+    ['a frame cut one byte short', jpeg(...sof(3, 4)).subarray(0, 10), null],
+    ['the end of the image before a frame', jpeg(0xff, 0xd9, ...sof(3, 4)), null],
+    [
+      'RST8 (D8, the start marker again) then a frame',
+      jpeg(0xff, 0xd8, ...sof(3, 4)),
+      { width: 3, height: 4 },
+    ],
+    ['a byte that is not a marker', jpeg(0x00, ...sof(3, 4)), null],
+    ['a segment length below 2', jpeg(0xff, 0xe0, 0, 1, ...sof(3, 4)), null],
+    ['a segment length of exactly 2', jpeg(0xff, 0xe0, 0, 2, ...sof(3, 4)), { width: 3, height: 4 }],
+    ['a marker and length cut short', jpeg(0xff, 0xe0, 0), null],
+  ])('JPEG with %s', (_, bytes, size) => expect(readImageSize('jpeg', bytes)).toEqual(size));
+
+  it('reads a PNG of exactly 24 bytes, and nothing from 23 or from another chunk first', () => {
+    const header = pngHeader(7, 9);
+    expect(readImageSize('png', header.subarray(0, 24))).toEqual({ width: 7, height: 9 });
+    expect(readImageSize('png', header.subarray(0, 23))).toBeNull();
+    const other = Uint8Array.from(header);
+    other.set([0x49, 0x44, 0x41, 0x54], 12);
+    expect(readImageSize('png', other)).toBeNull();
+  });
+});

@@ -162,6 +162,7 @@ describe('edges of invitations', () => {
     [`a@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.${'e'.repeat(62)}.f`, false],
     ['a@x.123', false],
     ['a@x.12a', true],
+    ['a@x.a1', true],
     ['a@123.example', true],
     ['.a@x.example', false],
     ['a.@x.example', false],
@@ -202,6 +203,19 @@ describe('edges of invitations', () => {
     expect(decodeBase64Email(Buffer.from(`${'a'.repeat(317)}@c.d`).toString('base64'))).toBeUndefined();
     expect(decodeBase64Email(Buffer.from('a@b@c.d').toString('base64'))).toBeUndefined();
     expect(decodeBase64Email(Buffer.from('a@cd').toString('base64'))).toBeUndefined();
+  });
+
+  it('maps URL-safe letters, and refuses white space anywhere in the text', () => {
+    // '>?' encodes to '+' and '/' in standard base64, '-' and '_' URL-safe.
+    const email = 'a>>>???@b.co';
+    const url = Buffer.from(email).toString('base64url');
+    expect(url).toMatch(/[-_]/);
+    expect(decodeBase64Email(url)).toBe(email);
+    const standard = Buffer.from(email).toString('base64');
+    expect(decodeBase64Email(` ${standard}`)).toBeUndefined();
+    expect(decodeBase64Email(`${standard} `)).toBeUndefined();
+    expect(decodeBase64Email(Buffer.from('a@b.c d').toString('base64'))).toBeUndefined();
+    expect(decodeBase64Email(Buffer.from('x a@b.c').toString('base64'))).toBeUndefined();
   });
 
   it('encodes UTF-8, so an address beyond ASCII survives', () => {

@@ -104,14 +104,13 @@ export function inviterNameOf(user: { firstName: string; lastName: string; email
  * text is not base64 of a UTF-8 email.
  */
 export function decodeBase64Email(encoded: string): string | undefined {
+  // atob reads standard base64 with or without its padding; it would also skip white space, which
+  // the pattern refuses. URL-safe letters are mapped to the standard ones first.
   const normal = encoded.replace(/-/g, '+').replace(/_/g, '/');
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(normal)) return undefined;
-  const bare = normal.replace(/=+$/, '');
-  if (bare.length % 4 === 1) return undefined;
-  const padded = bare.padEnd(Math.ceil(bare.length / 4) * 4, '=');
   let text: string;
   try {
-    const bytes = Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
+    const bytes = Uint8Array.from(atob(normal), (c) => c.charCodeAt(0));
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     return undefined;

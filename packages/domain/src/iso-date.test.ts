@@ -39,6 +39,10 @@ describe('ISO dates', () => {
     expect(isIsoDate('2026-02-29')).toBe(false);
     expect(isIsoDate('2026-2-01')).toBe(false);
     expect(isIsoDate('2028-02-29')).toBe(true);
+    // Date.UTC reads years 0 to 99 as 1900 to 1999: the year check refuses them (issue 26).
+    expect(isIsoDate('0050-01-01')).toBe(false);
+    expect(isIsoDate('2026-04-31')).toBe(false);
+    expect(() => toDayNumber('2026-02-30')).toThrow('Not a date written YYYY-MM-DD: "2026-02-30"');
     expect(() => toDayNumber('yesterday')).toThrow(RangeError);
   });
 
