@@ -14,7 +14,8 @@ export function frequencyTypeProblems(input: FrequencyTypeInput): FieldProblem<F
   const code = input.code.trim();
   return problems<FrequencyTypeField>(
     requiredProblem('code', input.code),
-    code !== '' && !/^[A-Za-z0-9_-]+$/.test(code) ? { field: 'code', message: CODE_WITHOUT_SPACES } : null,
+    // A blank code is refused as required first (the first problem of a field is the one kept).
+    /^[A-Za-z0-9_-]+$/.test(code) ? null : { field: 'code', message: CODE_WITHOUT_SPACES },
     tooLongProblem('code', input.code, FREQUENCY_TYPE_CODE_MAX),
     requiredProblem('name', input.name),
     tooLongProblem('name', input.name, FREQUENCY_TYPE_NAME_MAX),

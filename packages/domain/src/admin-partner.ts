@@ -38,9 +38,8 @@ export type PartnerField = 'type' | 'code' | 'name' | `categories.${string}`;
 export const categoryField = (categoryCode: string): PartnerField => `categories.${categoryCode}`;
 
 function codeProblem(field: PartnerField, code: string): FieldProblem<PartnerField> | null {
-  const trimmed = code.trim();
-  if (trimmed === '') return null;
-  const problem = keySegmentProblem(trimmed);
+  // A blank code is refused as required first (the first problem of a field is the one kept).
+  const problem = keySegmentProblem(code.trim());
   return problem ? { field, message: `The code ${problem}.` } : null;
 }
 

@@ -96,7 +96,10 @@ describe('edges of report alerts', () => {
       [{ field: 'frequencyTypeCode', message: ALERT_FREQUENCY_NOT_ON_PARTNER }],
     ],
     [{ categoryCode: '  ' }, [required('categoryCode')]],
-    [{ categoryCode: 'FEES', frequencyTypeCode: '' }, [required('frequencyTypeCode')]],
+    [
+      { categoryCode: 'FEES', frequencyTypeCode: '' },
+      [required('frequencyTypeCode'), { field: 'categoryCode', message: ALERT_CATEGORY_NOT_ON_PARTNER }],
+    ],
     [
       { categoryCode: 'ACCOUNTS', frequencyTypeCode: 'MLY', frequencyNumber: -1, frequencyDay: 'SUNDAY' },
       [required('frequencyDay')],

@@ -41,8 +41,8 @@ const isOneOf = <T>(list: readonly T[], value: unknown): value is T =>
 const required = <F extends string>(field: F): FieldProblem<F> => ({ field, message: MESSAGES.required });
 
 function scheduleProblems(input: ReportAlertInput): (FieldProblem<ReportAlertField> | null)[] {
+  // A blank type is refused as required first (the first problem of a field is the one kept).
   const code = input.frequencyTypeCode.trim();
-  if (code === '') return [];
   if (!isOneOf(MONITOR_FREQUENCY_TYPE_CODES, code)) {
     return [{ field: 'frequencyTypeCode', message: ALERT_FREQUENCY_TYPES_ONLY }];
   }
@@ -60,7 +60,7 @@ function partnerProblems(
   input: ReportAlertInput,
   partner: PartnerCategoryFrequencies | undefined,
 ): FieldProblem<ReportAlertField> | null {
-  if (!partner || input.categoryCode.trim() === '' || input.frequencyTypeCode.trim() === '') return null;
+  if (!partner) return null;
   const category = partner.find(
     (c) => c.categoryCode.toLowerCase() === input.categoryCode.trim().toLowerCase(),
   );

@@ -67,8 +67,8 @@ function linkProblem(input: ReportCategoryInput): FieldProblem<ReportCategoryFie
 }
 
 function codeProblem(code: string): FieldProblem<ReportCategoryField> | null {
-  const trimmed = code.trim();
-  const problem = trimmed === '' ? null : keySegmentProblem(trimmed);
+  // A blank code is refused as required first (the first problem of a field is the one kept).
+  const problem = keySegmentProblem(code.trim());
   return problem ? { field: 'code', message: `The code ${problem}.` } : null;
 }
 

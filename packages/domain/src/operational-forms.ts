@@ -96,17 +96,27 @@ function dateProblem<F extends string>(field: F, value: DateValue, today: string
   return date > today ? { field, message: FORM_MESSAGES.futureDate } : null;
 }
 
+// Each check below follows the field's required check: a blank value is refused as required (the
+// first problem of a field is the one kept), so none of them needs to pass over blanks itself.
+
 function patternProblem<F extends string>(field: F, value: string, pattern: RegExp, message: string) {
-  return value.trim() !== '' && !pattern.test(value.trim()) ? { field, message } : null;
+  return pattern.test(value.trim()) ? null : { field, message };
 }
 
-function maxProblem<F extends string>(field: F, value: string, max: number, message: string) {
-  return value.trim().length > max ? { field, message } : null;
+function maxProblem<F extends string>(
+  field: F,
+  value: string | null | undefined,
+  max: number,
+  message: string,
+) {
+  return (value?.trim().length ?? 0) > max ? { field, message } : null;
 }
 
 /** Judged on the trimmed value, the one stored: a pasted trailing tab or line break is dropped. */
 function unsafeTextProblem<F extends string>(field: F, value: string | null | undefined) {
-  return hasUnsafeFormCharacter((value ?? '').trim()) ? { field, message: FORM_MESSAGES.unsafeText } : null;
+  return value != null && hasUnsafeFormCharacter(value.trim())
+    ? { field, message: FORM_MESSAGES.unsafeText }
+    : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -231,15 +241,14 @@ export function toCents(dollars: number): number {
 export function sharedDisputeProblems(input: DisputeSharedInput, today: string): FieldProblem[] {
   return problems<string>(
     requiredProblem('messageType', input.messageType),
-    (DISPUTE_MESSAGE_TYPES as readonly string[]).includes(input.messageType) ||
-      input.messageType.trim() === ''
+    (DISPUTE_MESSAGE_TYPES as readonly string[]).includes(input.messageType)
       ? null
       : { field: 'messageType', message: FORM_MESSAGES.messageType },
     requiredProblem('customerId', input.customerId),
     patternProblem('customerId', input.customerId, /^[0-9]+$/, FORM_MESSAGES.customerId),
     maxProblem('customerId', input.customerId, 40, 'Customer ID must be at most 40 digits.'),
     requiredProblem('bin', input.bin),
-    (DISPUTE_BINS as readonly string[]).includes(input.bin) || input.bin.trim() === ''
+    (DISPUTE_BINS as readonly string[]).includes(input.bin)
       ? null
       : { field: 'bin', message: FORM_MESSAGES.bin },
     dateProblem('messageDate', input.messageDate, today),
@@ -259,7 +268,7 @@ export function disputeItemProblems(
   const chargeback = messageType === 'outcome-chargeback';
   return problems<string>(
     requiredProblem(f('disputeReasonDesc'), item.disputeReasonDesc),
-    item.disputeReasonDesc.trim() === '' || disputeReasonCode(item.disputeReasonDesc) !== undefined
+    disputeReasonCode(item.disputeReasonDesc) !== undefined
       ? null
       : { field: f('disputeReasonDesc'), message: FORM_MESSAGES.reason },
     dateProblem(f('transactionDate'), item.transactionDate, today),
@@ -290,7 +299,7 @@ export function disputeItemProblems(
     chargeback
       ? maxProblem(
           f('acquirerClaimId'),
-          item.acquirerClaimId ?? '',
+          item.acquirerClaimId,
           TEXT_MAX,
           `Use at most ${TEXT_MAX} characters.`,
         )
@@ -300,7 +309,7 @@ export function disputeItemProblems(
     chargeback
       ? maxProblem(
           f('chargebackReferenceId'),
-          item.chargebackReferenceId ?? '',
+          item.chargebackReferenceId,
           TEXT_MAX,
           `Use at most ${TEXT_MAX} characters.`,
         )

@@ -40,7 +40,7 @@ export function issueReportProblems(
 ): FieldProblem<keyof IssueReport>[] {
   const reason = report.reason.trim();
   const unknownReason =
-    reasons && reason !== '' && !reasons.includes(reason)
+    reasons && !reasons.includes(reason)
       ? { field: 'reason' as const, message: ISSUE_PROBLEMS.unknownReason }
       : null;
   return problems<keyof IssueReport>(
