@@ -73,6 +73,15 @@ describe('batch file fields', () => {
     chargebackReferenceId: null,
   };
 
+  it('write the whole record line, and an empty code for a reason the list does not know (issue 26)', () => {
+    expect(disputeFileLine('2026-11-23', record)).toBe(
+      '7,2026-11-23,bjs,claim-request,42,630220,2026-11-20,4842,late presentment,2026-11-10,4242,1250,4000,IC-1,ICT-1,M1,A1,,\r\n',
+    );
+    expect(
+      disputeFileLine('2026-11-23', { ...record, disputeReasonDesc: 'stored by hand' }).split(',')[7],
+    ).toBe('');
+  });
+
   it('never hold a line break: a planted trailer stays inside its field, on the record line', () => {
     const text = disputeFileLine('2026-11-23', {
       ...record,

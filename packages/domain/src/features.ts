@@ -24,5 +24,5 @@ export const ASSIGNABLE_FEATURES: readonly Feature[] = FEATURES.filter(
 );
 
 export function isFeature(value: unknown): value is Feature {
-  return typeof value === 'string' && (FEATURES as readonly string[]).includes(value);
+  return (FEATURES as readonly unknown[]).includes(value);
 }

@@ -73,6 +73,6 @@ export function checkPartnerImage(kind: PartnerImageKind, head: Uint8Array): Ima
 
 /** What the browser can check before an upload: the name's extension (the server checks the bytes). */
 export function acceptsFileName(kind: PartnerImageKind, fileName: string): boolean {
-  const extension = fileName.split('.').pop()?.toLowerCase() ?? '';
+  const extension = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
   return kind === 'LOGO' ? extension === 'png' : ['png', 'jpg', 'jpeg'].includes(extension);
 }

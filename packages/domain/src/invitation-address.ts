@@ -14,7 +14,7 @@ import { isValidEmail } from './invitation.js';
  */
 export function readsAsOneAddress(value: string): boolean {
   const parsed = addressparser(value);
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: a second entry needs a separator that the first address, being the whole value, would then hold; the count says the rule, it cannot change the answer
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,OptionalChaining: a second entry needs a separator that the first address, being the whole value, would then hold; the count says the rule, it cannot change the answer
   return parsed.length === 1 && parsed[0]?.address === value;
 }
 

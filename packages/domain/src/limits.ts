@@ -24,7 +24,7 @@ export const BANNER_TIME_UNITS = {
 } as const;
 
 export function isViewableFile(fileName: string): boolean {
-  const extension = fileName.split('.').pop()?.toLowerCase() ?? '';
+  const extension = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
   return (VIEWABLE_EXTENSIONS as readonly string[]).includes(extension);
 }
 
