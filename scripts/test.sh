@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: installs what the tests need, then typecheck, lint, unit and web tests; then two lines
+# `npm test`: installs what the tests need, then typecheck, lint, unit tests, the rules' mutation score
+# (incremental) and web tests; then two lines
 # at once: integration and the short fault suite, and the web build, the production build check and
 # the browser tests.
 set -euo pipefail
@@ -36,6 +37,12 @@ run_vitest() { # project
 npx turbo run typecheck --output-logs=errors-only
 npx biome check .
 run_vitest unit
+# The rules' mutation score, incrementally: only mutants in code or tests changed since the committed
+# baseline run again. Against a copy of the baseline, so the run leaves `git status` clean.
+cp reports/mutation/stryker-incremental.json "$results/stryker-incremental.json"
+npx stryker run --incrementalFile "$results/stryker-incremental.json" --reporters clear-text,json \
+  --logLevel warn >"$results/stryker.log" 2>&1 || { cat "$results/stryker.log"; exit 1; }
+npx tsx scripts/mutation-score.ts --baseline reports/mutation/stryker-incremental.json
 run_vitest web
 
 # Two lines at once: each spends much of its time waiting (on Postgres, Redis, a browser), so
