@@ -232,7 +232,14 @@ describe('every spelling of a path meets the same access check', () => {
     expect([dotted.status, dotted.body]).toEqual([400, JSON.stringify({ message: NON_CANONICAL_PATH })]);
   });
 
-  it('gives every route, as every persona, the same answer with one letter percent-encoded', async () => {
+  // The sweeps send two requests for each route and persona (or generated spelling), one after
+  // another (a write of one persona must not land between another's two): thousands of requests,
+  // which a loaded CI machine answers in more than the default 30 s. The bound is the sweep's size.
+  const SWEEP_TIMEOUT_MS = 180_000;
+
+  it('gives every route, as every persona, the same answer with one letter percent-encoded', {
+    timeout: SWEEP_TIMEOUT_MS,
+  }, async () => {
     for (const { target } of routes) {
       for (const persona of PERSONAS) {
         await check(persona, target, { kind: 'encode', picks: [0], upper: false });
@@ -240,7 +247,9 @@ describe('every spelling of a path meets the same access check', () => {
     }
   });
 
-  it('gives every route, as every persona, the same answer in absolute form', async () => {
+  it('gives every route, as every persona, the same answer in absolute form', {
+    timeout: SWEEP_TIMEOUT_MS,
+  }, async () => {
     for (const { target } of routes) {
       for (const persona of PERSONAS) {
         await check(persona, target, { kind: 'absolute', scheme: 'http' });
@@ -248,7 +257,9 @@ describe('every spelling of a path meets the same access check', () => {
     }
   });
 
-  it('answers generated spellings of every route as the canonical path, or with 400 or 404', async () => {
+  it('answers generated spellings of every route as the canonical path, or with 400 or 404', {
+    timeout: SWEEP_TIMEOUT_MS,
+  }, async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...routes),
