@@ -39,9 +39,10 @@ npx biome check .
 run_vitest unit
 # The rules' mutation score, incrementally: only mutants in code or tests changed since the committed
 # baseline run again. Against a copy of the baseline, so the run leaves `git status` clean.
-cp reports/mutation/stryker-incremental.json "$results/stryker-incremental.json"
-npx stryker run --incrementalFile "$results/stryker-incremental.json" --reporters clear-text,json \
-  --logLevel warn >"$results/stryker.log" 2>&1 || { cat "$results/stryker.log"; exit 1; }
+mutation=$(mktemp -d)
+cp reports/mutation/stryker-incremental.json "$mutation/stryker-incremental.json"
+npx stryker run --incrementalFile "$mutation/stryker-incremental.json" --reporters clear-text,json \
+  --logLevel warn >"$mutation/stryker.log" 2>&1 || { cat "$mutation/stryker.log"; exit 1; }
 npx tsx scripts/mutation-score.ts --baseline reports/mutation/stryker-incremental.json
 run_vitest web
 
