@@ -31,8 +31,8 @@ async function measureOnce(reader: Reader, file: string): Promise<void> {
   const body = readFileSync(file);
   // Modules load before the clock starts: only reading is timed (the worker's own load is part of
   // the portal's reading, and is timed).
-  const { assertSafeZip } = await import('../../apps/api/src/lib/preview/zip-guard.js');
-  const { previewReport } = await import('../../apps/api/src/lib/preview/index.js');
+  const { assertSafeZip } = await import('../../apps/api/src/reports/preview/zip-guard.js');
+  const { previewReport } = await import('../../apps/api/src/reports/preview/index.js');
   const ExcelJS = require('exceljs');
   const XLSX = require('@e965/xlsx');
   const started = performance.now();

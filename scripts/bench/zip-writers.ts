@@ -1,5 +1,5 @@
 // On demand: which streaming zip writer and which read chunk size deliver three files nearest to
-// the speed of reading them (the choice behind apps/api/src/lib/reports/zip-writer.ts).
+// the speed of reading them (the choice behind apps/api/src/reports/zip-writer.ts).
 //   npx tsx scripts/bench/zip-writers.ts [--file-mb 200]
 // Writes three random (incompressible, like xlsx) files to a scratch folder, then for each chunk
 // size reads them to /dev/null (the floor) and zips them, stored, through each writer into a
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { type Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { zipEntries } from '@portal/api/lib/reports/zip-writer';
+import { zipEntries } from '@portal/api/reports/zip-writer';
 import * as archiverModule from 'archiver';
 import yazl from 'yazl';
 import ZipStream from 'zip-stream';

@@ -8,21 +8,21 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
-import { recaptchaContentSources } from './lib/human-verification.js';
-import { fastifyTrustProxy } from './lib/trust-proxy.js';
+import { dashboardContentPlugin } from './dashboards/dashboard-content.js';
+import { fastifyTrustProxy } from './lib/http/trust-proxy.js';
+import { recaptchaContentSources } from './lib/vendors/human-verification.js';
+import { metricsPlugin } from './operations/metrics.js';
+import { queueBoardPlugin } from './operations/queue-board.js';
 import { accessPlugin } from './plugins/access.js';
 import { authPlugin } from './plugins/auth.js';
 import { compressionPlugin } from './plugins/compression.js';
-import { dashboardContentPlugin } from './plugins/dashboard-content.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { inputGatePlugin } from './plugins/input-gate.js';
-import { metricsPlugin } from './plugins/metrics.js';
 import { openapiPlugin } from './plugins/openapi.js';
-import { queueBoardPlugin } from './plugins/queue-board.js';
 import { requestTargetPlugin, rewriteRequestTarget } from './plugins/request-target.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { spaPlugin } from './plugins/spa.js';
-import { registerRoutes } from './routes/index.js';
+import { registerRoutes } from './routes.js';
 
 export type AppDeps = {
   config: Config;

@@ -1,9 +1,9 @@
 import { DEFAULT_REPORT_EXTENSIONS, parseExtensions } from '@portal/domain';
 import { ConfigError, ENV_DEFAULTS, readEnv, SharedEnv } from '@portal/domain/env';
 import { type Static, Type } from 'typebox';
-import { DashboardEnv, type DashboardVendors, dashboardVendors } from './lib/dashboards/vendor-config.js';
-import { type OidcProviderSettings, parseOidcProviders } from './lib/oidc-providers.js';
-import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.js';
+import { parseTrustProxy, type TrustProxy } from './lib/http/trust-proxy.js';
+import { type OidcProviderSettings, parseOidcProviders } from './lib/vendors/oidc-providers.js';
+import { DashboardEnv, type DashboardVendors, dashboardVendors } from './lib/vendors/vendor-config.js';
 
 // Every setting of the API, read and validated once at start-up. A wrong value stops the
 // process with a message naming the variable. `.env.example` lists them all. What the workers and
@@ -34,7 +34,7 @@ const Env = Type.Object({
   SESSION_ABSOLUTE_HOURS: Type.Integer({ minimum: 1, default: 12 }),
   // How long a tenant invitation's link works.
   INVITATION_EXPIRY_DAYS: Type.Integer({ minimum: 1, maximum: 90, default: 7 }),
-  // JSON list of OpenID Connect providers (see lib/oidc-providers.ts); required in production.
+  // JSON list of OpenID Connect providers (see lib/vendors/oidc-providers.ts); required in production.
   OIDC_PROVIDERS: Type.Optional(Type.String()),
   // The demo sign-in server (apps/dev-sso), used as provider `sso` when OIDC_PROVIDERS is unset.
   DEV_SSO_ISSUER: Type.String({ pattern: '^https?://', default: 'http://localhost:8010' }),
@@ -42,7 +42,7 @@ const Env = Type.Object({
   DEV_SSO_CLIENT_SECRET: Type.String({ minLength: 1, default: 'dev-sso-portal-secret' }),
   // Calls per minute from one client address to each sign-in route (redirect, authorization, callback).
   LOGIN_RATE_LIMIT: Type.Integer({ minimum: 1, default: 60 }),
-  // The proxies whose X-Forwarded-For is believed: a hop count or addresses/CIDRs (lib/trust-proxy.ts).
+  // The proxies whose X-Forwarded-For is believed: a hop count or addresses/CIDRs (lib/http/trust-proxy.ts).
   TRUST_PROXY: Type.Optional(Type.String()),
   // The retailer of the dispute form, the literal segment of /forms/{retailer}-disputes.
   FORMS_RETAILER: Type.String({ pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', default: 'bjs' }),

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
-import { watchConnections } from './lib/connection-drain.js';
+import { watchConnections } from './lib/http/connection-drain.js';
 
 export type RunningApi = {
   app: FastifyInstance;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInUriFor } from '../src/authentication/home-realm.js';
+import { safeReturnTo } from '../src/authentication/sign-in.js';
 import { ConfigError, loadConfig } from '../src/config.js';
-import { signInUriFor } from '../src/lib/home-realm.js';
-import { safeReturnTo } from '../src/lib/sign-in.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 const corp = {

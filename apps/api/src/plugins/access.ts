@@ -1,8 +1,8 @@
 import { type Feature, hasFeature, isAllowed } from '@portal/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AuthenticatedUser } from '../lib/principal.js';
-import { forbidden, HttpError } from './errors.js';
+import { forbidden, HttpError } from '../lib/http/errors.js';
+import type { AuthenticatedUser } from '../lib/http/principal.js';
 
 /**
  * What a route needs, declared next to it in `config.access`:
@@ -17,7 +17,7 @@ import { forbidden, HttpError } from './errors.js';
  */
 export type RouteAccess = 'public' | 'anyone' | 'authenticated' | { feature: Feature };
 
-/** Bull Board's place (plugins/queue-board.ts): for internal admins. */
+/** Bull Board's place (operations/queue-board.ts): for internal admins. */
 export const QUEUE_BOARD_PATH = '/admin/queues';
 export const QUEUE_BOARD_ACCESS: RouteAccess = { feature: 'INTERNAL_ADMIN' };
 

@@ -3,11 +3,11 @@ import { findActiveUser, findSessionUser, findTokenOwner } from '@portal/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import { OidcClients } from '../lib/oidc-clients.js';
-import { type AuthenticatedUser, toAuthenticatedUser } from '../lib/principal.js';
-import { clearSessionCookie, SESSION_COOKIE } from '../lib/session-cookie.js';
+import { HttpError } from '../lib/http/errors.js';
+import { type AuthenticatedUser, toAuthenticatedUser } from '../lib/http/principal.js';
+import { clearSessionCookie, SESSION_COOKIE } from '../lib/http/session-cookie.js';
+import { OidcClients } from '../lib/vendors/oidc-clients.js';
 import { requireRouteAccess } from './access.js';
-import { HttpError } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,25 +1,11 @@
-import { MESSAGES } from '@portal/domain';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isDependencyUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '../lib/unavailable.js';
-
-/** An error whose message is meant for the user, with its HTTP status. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(message);
-  }
-}
-
-export const badRequest = (message: string, details?: Record<string, unknown>) =>
-  new HttpError(400, message, details);
-export const forbidden = (message: string = MESSAGES.restricted) => new HttpError(403, message);
-export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string, details?: Record<string, unknown>) =>
-  new HttpError(409, message, details);
+import { HttpError } from '../lib/http/errors.js';
+import {
+  isDependencyUnavailable,
+  RETRY_AFTER_SECONDS,
+  UNAVAILABLE_MESSAGE,
+} from '../lib/http/unavailable.js';
 
 export const MALFORMED_MULTIPART_MESSAGE =
   'The upload is not well-formed multipart/form-data: its boundary is missing or wrong, or the body ends before its closing boundary.';

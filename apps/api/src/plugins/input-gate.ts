@@ -3,7 +3,7 @@ import { Ajv, type AnySchema, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { badRequest } from './errors.js';
+import { badRequest } from '../lib/http/errors.js';
 
 // ONE input gate (ISSUE 11), so no route has to remember it:
 // - text, on EVERY route whatever its prefix (/api, the queue board, the dashboard proxies and

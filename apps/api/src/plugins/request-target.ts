@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { badRequest, notFound } from './errors.js';
+import { badRequest, notFound } from '../lib/http/errors.js';
 
 /**
  * The request target as one spelling, before the router sees it (RFC 9112 §3.2):

@@ -2,7 +2,7 @@ import { claimMonitorRun, finishMonitorRun, recordMonitorAlerts } from '@portal/
 import { ensureReferenceData, newCategory, newMonitor, newReport } from '@portal/db/testing';
 import type { DashboardType } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FREQUENCY_TYPE_SHARED_OUTSIDE_SCOPE } from '../../src/services/frequency-types/frequency-type-scope.js';
+import { FREQUENCY_TYPE_SHARED_OUTSIDE_SCOPE } from '../../src/admin/frequency-type-scope.js';
 import { multipartFile, PNG_1x1 } from '../content/multipart.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { createPartnerManager } from '../support/partner-manager.js';

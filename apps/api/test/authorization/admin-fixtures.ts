@@ -1,7 +1,7 @@
 import type { Database } from '@portal/db';
 import type { Kysely } from 'kysely';
 
-// What the matrix rows of the reference data administration act on (routes/admin). Codes start
+// What the matrix rows of the reference data administration act on (apps/api/src/admin). Codes start
 // with MX so they meet no other area's fixtures. Every destructive row has its own target.
 // EXT/BJS and EXT/OTH (the partners the matrix puts in partner paths) get a report each, so the
 // partner DELETE row reaches its handler for the admin and is refused there (409: a partner with

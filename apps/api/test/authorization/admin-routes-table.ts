@@ -1,7 +1,7 @@
 import { ADMIN_MATRIX as m } from './admin-fixtures.js';
 import { partnerRoute, type RouteRow, route } from './matrix.js';
 
-// The matrix rows of the reference data administration (routes/admin), spread into routes-table.ts.
+// The matrix rows of the reference data administration (apps/api/src/admin), spread into routes-table.ts.
 // Partners: MANAGE_PARTNERS; categories, frequency types, alerts, datasets: MANAGE_REPORT_CATEGORIES;
 // users and the audit log: INTERNAL_ADMIN. No persona but the internal admin holds any of them.
 

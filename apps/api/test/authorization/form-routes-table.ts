@@ -1,6 +1,6 @@
 import { type RouteRow, route } from './matrix.js';
 
-// The matrix rows of the operational forms (routes/forms.ts, routes/form-batches.ts), spread into
+// The matrix rows of the operational forms (forms/form-routes.ts, forms/form-batch-routes.ts), spread into
 // routes-table.ts: the operations team (ops) and internal admins pass; partner users, internal
 // users without the feature, tenant admins and service accounts are refused.
 

@@ -1,6 +1,6 @@
 import { type RouteRow, route } from './matrix.js';
 
-// The matrix rows of Bull Board at /admin/queues (apps/api/src/plugins/queue-board.ts), spread
+// The matrix rows of Bull Board at /admin/queues (apps/api/src/operations/queue-board.ts), spread
 // into routes-table.ts. Every one of its routes is for internal admins only (INTERNAL_ADMIN):
 // anyone else gets 401 or 403 before Bull Board sees the call. The admin's column is what Bull
 // Board answers on the test's empty queues (a job or scheduler that does not exist: 404).

@@ -1,6 +1,6 @@
 import { postgresPoolOf } from '@portal/db';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { dashboardLoader } from '../../src/lib/dashboards/dashboard-loader.js';
+import { dashboardLoader } from '../../src/dashboards/dashboard-loader.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { seedPersonas } from '../support/personas.js';
 import { type DashboardIds, seedDashboards } from './fixtures.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { BufferPool } from '@portal/storage';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { DownloadBody } from '../../src/lib/reports/download-body.js';
+import { DownloadBody } from '../../src/reports/download-body.js';
 
 const CHUNK = 64 * 1024;
 const CHUNKS = 64; // 4 MB: far more than the socket and the streams hold at once

@@ -1,6 +1,6 @@
 import { listAuditEntries } from '@portal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PREVIEW_LIMITS } from '../../src/lib/preview/limits.js';
+import { PREVIEW_LIMITS } from '../../src/reports/preview/limits.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 import { addReport, seedReportCatalog, twoSheetXlsx } from './fixtures.js';

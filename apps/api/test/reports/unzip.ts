@@ -1,5 +1,5 @@
 import { inflateRawSync } from 'node:zlib';
-import { listZipEntries } from '../../src/lib/preview/zip-guard.js';
+import { listZipEntries } from '../../src/reports/preview/zip-guard.js';
 
 /** The files of a zip, by name: enough of a reader to check what a download holds. */
 export function unzip(zip: Buffer): Map<string, Buffer> {

@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ZipEntry, zipEntries } from '../../src/lib/reports/zip-writer.js';
+import { type ZipEntry, zipEntries } from '../../src/reports/zip-writer.js';
 import { unzip } from './unzip.js';
 
 // The streaming zip writer of downloads, read back by our own reader and by Info-ZIP's unzip

@@ -1,7 +1,7 @@
 import type { Database } from '@portal/db';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { DEMO_TABLEAU_COOKIE } from '../../src/lib/dashboards/demo-tableau.js';
+import { DEMO_TABLEAU_COOKIE } from '../../src/dashboards/demo-tableau.js';
 import type { MatrixIds } from '../authorization/fixtures.js';
 import { queueBoardRoutesTable } from '../authorization/queue-board-routes-table.js';
 import { REPORT_MATRIX_CATEGORY } from '../authorization/report-fixtures.js';
@@ -73,7 +73,7 @@ const prepared = (persona: Persona, prepare: DriveRow['prepare'], base?: number)
 });
 
 // ---- outside /api ------------------------------------------------------------------------------
-// Bull Board (plugins/queue-board.ts), internal admins only: every write route of its matrix rows
+// Bull Board (operations/queue-board.ts), internal admins only: every write route of its matrix rows
 // (queue-board-routes-table.ts) with their params and body, the base being the admin's status
 // there (a job or scheduler that does not exist answers 404 or 400).
 const WRITE = /^(POST|PUT|PATCH|DELETE) /;
@@ -83,7 +83,7 @@ const queueBoardRows: Record<string, DriveRow> = Object.fromEntries(
     .map((row) => [row.route, matrix('internalAdmin', row.expected?.internalAdmin)]),
 );
 
-// The dashboard proxies (plugins/dashboard-content.ts) answer every method; without a vendor host
+// The dashboard proxies (dashboards/dashboard-content.ts) answer every method; without a vendor host
 // they serve the demo content of a dashboard the user may open: seedProxiedDashboards adds one of
 // each kind to EXT/BJS.
 const DEMO_CONNECT_PATH = '/content/demo-sales-overview/';

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { FEATURES } from '@portal/domain';
+import { PortalUser } from '@portal/domain/api/user';
+import { Type } from 'typebox';
+import type { AuthenticatedUser } from '../lib/http/principal.js';
+import { requireUser } from '../plugins/access.js';
+import { editOwnName } from './edit-own-name.js';
+
+// SPEC.md §7: the signed-in user, the status call, and the name edit of My account.
+
+/** An internal admin has every feature (SPEC.md §6), so the SPA gets them all listed. */
+export function userView(user: AuthenticatedUser) {
+  return {
+    userId: user.userId,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phone: user.phone,
+    commonId: user.commonId,
+    isExternalUser: user.isExternalUser,
+    isInternalAdmin: user.isInternalAdmin,
+    isServiceAccount: user.isServiceAccount,
+    features: user.isInternalAdmin ? [...FEATURES] : [...user.features],
+    partners: { partnerAccess: user.partnerGrants.map((g) => ({ ...g })) },
+  };
+}
+
+const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/user',
+    {
+      config: { access: 'authenticated' },
+      schema: { summary: 'The signed-in user', response: { 200: PortalUser } },
+    },
+    async (request) => userView(requireUser(request)),
+  );
+
+  app.get(
+    '/api/user/authenticated',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary: 'OK when signed in (401 otherwise)',
+        response: { 200: Type.Object({ status: Type.Literal('OK') }) },
+      },
+    },
+    async () => ({ status: 'OK' as const }),
+  );
+
+  app.put(
+    '/api/saas/user/updateSelf',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary: 'Edits the name of the signed-in user (only when the user id is the email)',
+        body: Type.Object({
+          firstName: Type.String({ maxLength: 100 }),
+          lastName: Type.String({ maxLength: 100 }),
+        }),
+        response: { 200: PortalUser },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return userView({ ...user, ...(await editOwnName({ db: app.db }, { user, ...request.body })) });
+    },
+  );
+};
+
+export default userRoutes;

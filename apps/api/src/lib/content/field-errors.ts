@@ -1,8 +1,0 @@
-import type { FieldProblem } from '@portal/domain';
-import { badRequest } from '../../plugins/errors.js';
-
-/** The first problem of a form as a 400 `{ message, field }`, the field the SPA marks. */
-export function throwFirstProblem(found: readonly FieldProblem[]): void {
-  const [first] = found;
-  if (first) throw badRequest(first.message, { field: first.field });
-}

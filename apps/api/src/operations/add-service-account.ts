@@ -1,0 +1,46 @@
+import {
+  createServiceAccount,
+  type ServiceAccount,
+  unknownPartnerGrants,
+  userExists,
+  writeAudit,
+} from '@portal/db';
+import { MESSAGES, type PartnerGrant } from '@portal/domain';
+import { badRequest, conflict } from '../lib/http/errors.js';
+import type { DbDeps } from '../lib/service-deps.js';
+import { serviceAccountAuditView } from './audit-view.js';
+
+export type AddServiceAccount = {
+  actorUserId: string;
+  userId: string;
+  name: string;
+  features: readonly string[];
+  partnerAccess: readonly PartnerGrant[];
+};
+
+/** Creates a service account with its features and partner access, audited in the same transaction. */
+export async function addServiceAccount(
+  { db }: DbDeps,
+  { actorUserId, userId, features, partnerAccess, ...input }: AddServiceAccount,
+): Promise<ServiceAccount> {
+  const name = input.name.trim();
+  if (!name) throw badRequest(MESSAGES.required, { field: 'name' });
+  if (await userExists(db, userId)) throw conflict(MESSAGES.duplicate, { field: 'userId' });
+  const unknown = await unknownPartnerGrants(db, partnerAccess);
+  if (unknown.length > 0) {
+    const names = unknown.map((g) => `${g.accessTypeCode}/${g.partnerCode}`).join(', ');
+    throw badRequest(`Unknown partner: ${names}`, { field: 'partnerAccess' });
+  }
+  return db.transaction().execute(async (trx) => {
+    const created = await createServiceAccount(trx, { userId, name, features, partnerGrants: partnerAccess });
+    await writeAudit(trx, {
+      actorUserId,
+      action: 'service-account.create',
+      entityType: 'service-account',
+      entityId: userId,
+      before: null,
+      after: serviceAccountAuditView(created),
+    });
+    return created;
+  });
+}

@@ -1,0 +1,148 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type IngestedReport, recordReportAccess } from '@portal/db';
+import { Message } from '@portal/domain/api/common';
+import { PreviewReply, UploadedReport } from '@portal/domain/api/reports';
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import { forbidden, notFound } from '../lib/http/errors.js';
+import { hasFreshVerification } from '../lib/vendors/human-verification.js';
+import { requirePartner, requireUser } from '../plugins/access.js';
+import { loadPermittedReports, parseDownloadIds, parseReportId } from './report-ids.js';
+import { withUploadForm } from './report-upload-form.js';
+import { openDownload, sendDownload } from './send-reports.js';
+import { uploadReport } from './upload-report.js';
+import { viewReport } from './view-report.js';
+
+// The bytes of reports: download (SPEC.md §7; one file as itself, two or three as a zip), the
+// preview of csv and xlsx files as worksheets, and the upload by service accounts. Every view
+// and download is audited with who, which reports and the bytes sent.
+
+export const VERIFICATION_REQUIRED = 'Please complete the human verification before downloading.';
+export const SERVICE_ACCOUNTS_ONLY = 'Only service accounts may upload reports.';
+const Code = Type.String({ minLength: 1, maxLength: 50 });
+/** A file or a zip, streamed; never serialised. */
+const FileBody = Type.Unsafe<unknown>({ type: 'string', format: 'binary' });
+
+const uploadView = (ingested: IngestedReport): UploadedReport => ({
+  reportId: ingested.reportId,
+  fileName: ingested.fileName,
+  rawSize: ingested.size,
+  sha256: ingested.sha256,
+  reportDate: ingested.reportDate,
+  frequencyType: ingested.frequencyTypeCode,
+  supersededReportId: ingested.supersededReportId,
+});
+
+const reportFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const uploadLimits = {
+    fileSize: app.config.REPORT_UPLOAD_MAX_BYTES,
+    files: 1,
+    fields: 5,
+    fieldSize: 200,
+    parts: 6,
+  };
+  await app.register(multipart, { limits: uploadLimits, throwFileSizeLimit: true });
+  const uploadDeps = { db: app.db, store: app.blobStore };
+  const allowedExtensions = app.config.reportUploadExtensions;
+
+  /** Audits once the reply is over, with the bytes that actually left. */
+  const auditWhenSent = (
+    reply: FastifyReply,
+    entry: { userId: string; reportIds: number[]; fileName: string },
+    bytes: () => number,
+  ) => {
+    let completed = false;
+    reply.raw.once('finish', () => {
+      completed = true;
+    });
+    reply.raw.once('close', () => {
+      const detail = { fileName: entry.fileName, bytesSent: bytes(), completed };
+      recordReportAccess(app.db, { ...entry, action: 'REPORT_DOWNLOAD', detail }).catch((error) =>
+        reply.log.error({ err: error }, 'audit of a report download failed'),
+      );
+    });
+  };
+
+  app.get(
+    '/api/reports/download',
+    {
+      config: { access: { feature: 'VIEW_REPORTS' } },
+      schema: {
+        querystring: Type.Object({
+          reportId: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 10 })),
+        }),
+        response: { 200: FileBody, 400: Message, 403: Message, 404: Message },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const ids = parseDownloadIds(request.query.reportId);
+      if (!hasFreshVerification(user, app.config.HUMAN_VERIFICATION_MINUTES)) {
+        throw forbidden(VERIFICATION_REQUIRED);
+      }
+      const reports = await loadPermittedReports(request, ids, 'VIEW_REPORTS');
+      const download = await openDownload(app.blobStore, reports);
+      // A HEAD request (the automatic twin of this GET) sends no file: nothing to audit.
+      if (request.method === 'GET') {
+        const entry = { userId: user.userId, reportIds: ids, fileName: download.fileName };
+        auditWhenSent(reply, entry, () => download.body.bytes);
+      }
+      return sendDownload(reply, download);
+    },
+  );
+
+  app.get(
+    '/api/reports/view/:reportId',
+    {
+      config: { access: { feature: 'VIEW_REPORTS' } },
+      schema: {
+        params: Type.Object({ reportId: Type.String({ maxLength: 20 }) }),
+        response: {
+          200: PreviewReply,
+          400: Message,
+          403: Message,
+          404: Message,
+          422: Message,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const reportId = parseReportId(request.params.reportId);
+      const [report] = await loadPermittedReports(request, [reportId], 'VIEW_REPORTS');
+      if (!report) throw notFound();
+      return viewReport({ db: app.db, store: app.blobStore }, { userId: user.userId, report });
+    },
+  );
+
+  app.post(
+    '/api/reports/:accessTypeCode/:partnerCode/:reportCategoryCode/upload',
+    {
+      config: { access: { feature: 'VIEW_REPORTS' } },
+      schema: {
+        params: Type.Object({ accessTypeCode: Code, partnerCode: Code, reportCategoryCode: Code }),
+        response: {
+          201: UploadedReport,
+          400: Message,
+          403: Message,
+          404: Message,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { accessTypeCode, partnerCode } = request.params;
+      const user = requirePartner(request, accessTypeCode, partnerCode, 'VIEW_REPORTS');
+      // Reports come from systems, not people: a person's session may not add files (ISSUE 4).
+      if (request.authenticatedBy !== 'token' || !user.isServiceAccount)
+        throw forbidden(SERVICE_ACCOUNTS_ONLY);
+      const target = { ...request.params, allowedExtensions, uploadedBy: user.userId };
+      const ingested = await withUploadForm(request, uploadLimits, (form) =>
+        uploadReport(uploadDeps, { ...target, ...form }),
+      );
+      return reply.status(201).send(uploadView(ingested));
+    },
+  );
+};
+
+export default reportFileRoutes;
