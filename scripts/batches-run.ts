@@ -15,8 +15,8 @@ import { isBusinessDay } from '@portal/domain/business-days';
 import { BATCH_KINDS, type BatchKind, batchInstant } from '@portal/domain/form-batch';
 import { isIsoDate } from '@portal/domain/iso-date';
 import { createBlobStore } from '@portal/storage';
-import { batchFileStream } from '@portal/workers/batches/batch-file';
-import { runBatch } from '@portal/workers/batches/run-batch';
+import { batchFileStream } from '@portal/workers/forms/batch-file';
+import { runBatch } from '@portal/workers/forms/run-batch';
 import { DEFAULT_OPERATIONS_MAILBOX } from '@portal/workers/start-workers';
 
 const usage = 'usage: npx tsx scripts/batches-run.ts --kind invoices|disputes --date YYYY-MM-DD [--dry-run]';

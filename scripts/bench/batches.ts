@@ -13,7 +13,7 @@ import { connect, disputeFileRecords, migrateToLatest } from '@portal/db';
 import { insertBenchDisputes } from '@portal/db/testing';
 import { batchInstant } from '@portal/domain/form-batch';
 import { LocalDiskStore } from '@portal/storage';
-import { runBatch } from '@portal/workers/batches/run-batch';
+import { runBatch } from '@portal/workers/forms/run-batch';
 import { sql } from 'kysely';
 
 const BATCH_DATE = '2026-11-23';

@@ -1,14 +1,14 @@
 import type { Database } from '@portal/db';
 import type { BlobStore } from '@portal/storage';
 import type { Kysely } from 'kysely';
-import { dashboardEventHandler } from './activity/dashboard-event.js';
-import { batchesRunHandler, batchesScheduleHandler } from './batches/handlers.js';
-import { sendInvitationHandler } from './invitations/send-invitation.js';
+import { sessionsPurgeHandler } from './authentication/purge.js';
+import { dashboardEventHandler } from './dashboards/dashboard-event.js';
+import { batchesRunHandler, batchesScheduleHandler } from './forms/handlers.js';
 import { sendInvitationMailHandler } from './mail/send-invitation-mail.js';
 import { type Mailer, sendMailHandler } from './mail/send-mail.js';
 import { monitorsCheckHandler, monitorsScheduleHandler } from './monitors/handlers.js';
 import type { JobHandlers } from './registry.js';
-import { sessionsPurgeHandler } from './sessions/purge.js';
+import { sendInvitationHandler } from './saas-users/send-invitation.js';
 
 export type HandlerDependencies = {
   db: Kysely<Database>;

@@ -25,11 +25,11 @@ const PAGE_MODULES: Record<PageName, PageModule> = {
   quicksightViewer: () => import('./pages/dashboards/QuickSightViewerPage.js'),
   tableauViewer: () => import('./pages/dashboards/TableauViewerPage.js'),
 
-  tenants: () => import('./pages/tenants/TenantsPage.js'),
-  saasUsers: () => import('./pages/tenants/SaasUsersPage.js'),
-  saasInvitations: () => import('./pages/tenants/SaasInvitationsPage.js'),
-  saasInvite: () => import('./pages/tenants/SaasInvitePage.js'),
-  saasEditRoles: () => import('./pages/tenants/SaasEditRolesPage.js'),
+  tenants: () => import('./pages/saas-users/TenantsPage.js'),
+  saasUsers: () => import('./pages/saas-users/SaasUsersPage.js'),
+  saasInvitations: () => import('./pages/saas-users/SaasInvitationsPage.js'),
+  saasInvite: () => import('./pages/saas-users/SaasInvitePage.js'),
+  saasEditRoles: () => import('./pages/saas-users/SaasEditRolesPage.js'),
 
   forms: () => import('./pages/forms/FormsPage.js'),
   customerInvoices: () => import('./pages/forms/CustomerInvoicesPage.js'),
@@ -44,7 +44,7 @@ const PAGE_MODULES: Record<PageName, PageModule> = {
   adminPartners: () => import('./pages/admin/ManagePartnersPage.js'),
   adminPartnerNew: () => import('./pages/admin/AddPartnerPage.js'),
   adminPartnerEdit: () => import('./pages/admin/EditPartnerPage.js'),
-  adminReportAlerts: () => import('./pages/admin/ManageReportAlertsPage.js'),
+  adminReportAlerts: () => import('./pages/monitors/ManageReportAlertsPage.js'),
   adminReportCategories: () => import('./pages/admin/ManageReportCategoriesPage.js'),
   adminReportCategoryNew: () => import('./pages/admin/AddReportCategoryPage.js'),
   adminReportCategoryEdit: () => import('./pages/admin/EditReportCategoryPage.js'),
@@ -54,32 +54,32 @@ const PAGE_MODULES: Record<PageName, PageModule> = {
   adminUsers: () => import('./pages/admin/ManageExternalUsersPage.js'),
   adminUserNew: () => import('./pages/admin/AddExternalUserPage.js'),
   adminUserEdit: () => import('./pages/admin/EditExternalUserPage.js'),
-  adminFaqs: () => import('./pages/admin/ManageFaqsPage.js'),
-  adminFaqNew: () => import('./pages/admin/AddFaqPage.js'),
-  adminFaqEdit: () => import('./pages/admin/EditFaqPage.js'),
-  adminDashboards: () => import('./pages/admin/ManageDashboardsPage.js'),
-  adminBanner: () => import('./pages/admin/ManageBannerPage.js'),
-  adminServiceAccounts: () => import('./pages/admin/ServiceAccountsPage.js'),
+  adminFaqs: () => import('./pages/faq-and-support/ManageFaqsPage.js'),
+  adminFaqNew: () => import('./pages/faq-and-support/AddFaqPage.js'),
+  adminFaqEdit: () => import('./pages/faq-and-support/EditFaqPage.js'),
+  adminDashboards: () => import('./pages/dashboards/ManageDashboardsPage.js'),
+  adminBanner: () => import('./pages/banner/ManageBannerPage.js'),
+  adminServiceAccounts: () => import('./pages/operations/ServiceAccountsPage.js'),
   adminAuditLog: () => import('./pages/admin/AuditLogPage.js'),
 
-  marketplace: () => import('./pages/content/MarketplacePage.js'),
-  marketing: () => import('./pages/content/MarketingPage.js'),
-  marketingUpload: () => import('./pages/content/MarketingUploadPage.js'),
-  faqs: () => import('./pages/content/FaqsPage.js'),
-  reportAnIssue: () => import('./pages/content/ReportAnIssuePage.js'),
+  marketplace: () => import('./pages/marketing/MarketplacePage.js'),
+  marketing: () => import('./pages/marketing/MarketingPage.js'),
+  marketingUpload: () => import('./pages/marketing/MarketingUploadPage.js'),
+  faqs: () => import('./pages/faq-and-support/FaqsPage.js'),
+  reportAnIssue: () => import('./pages/faq-and-support/ReportAnIssuePage.js'),
 
-  myAccount: () => import('./pages/account/MyAccountPage.js'),
+  myAccount: () => import('./pages/authentication/MyAccountPage.js'),
 };
 
 // Open without a session, in the public frame; keyed by PUBLIC_PAGE_PATHS so the browser tests'
 // route list (e2e/support/route-visits.ts) is the same one.
 const PUBLIC_PAGES: Record<PublicPagePath, PageModule> = {
-  '/login': () => import('./pages/account/LoginPage.js'),
-  '/logout': () => import('./pages/account/LogoutPage.js'),
+  '/login': () => import('./pages/authentication/LoginPage.js'),
+  '/logout': () => import('./pages/authentication/LogoutPage.js'),
   '/user-not-found': () => import('./pages/errors/UserNotFoundPage.js'),
   '/not-authorized': () => import('./pages/errors/NotAuthorizedPage.js'),
-  '/invitation': () => import('./pages/tenants/InvitationStatusPage.js'),
-  '/invitation/:invitationId': () => import('./pages/tenants/InvitationStatusPage.js'),
+  '/invitation': () => import('./pages/saas-users/InvitationStatusPage.js'),
+  '/invitation/:invitationId': () => import('./pages/saas-users/InvitationStatusPage.js'),
 };
 
 const NotFoundPage = lazyPage(() => import('./pages/errors/NotFoundPage.js'));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boundedCount, containsPattern } from '../src/admin-lists.js';
+import { boundedCount, containsPattern } from '../src/admin/admin-lists.js';
 import { createTestDatabase, type TestDatabase } from '../src/testing.js';
 
 describe('admin list helpers', () => {

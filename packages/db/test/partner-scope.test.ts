@@ -2,7 +2,7 @@ import { canAccessPartner, type Principal } from '@portal/domain';
 import { partnerScope } from '@portal/domain/admin-partner';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { partnerInScope } from '../src/partner-scope.js';
+import { partnerInScope } from '../src/reports/partner-scope.js';
 import { createTestDatabase, type TestDatabase } from '../src/testing.js';
 
 // The partner filter of the admin lists is SQL (partnerInScope over partnerScope); the one of

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listReportDates, softDeleteReport } from '../src/reports.js';
-import { ingestReport } from '../src/reports-ingest.js';
+import { listReportDates, softDeleteReport } from '../src/reports/reports.js';
+import { ingestReport } from '../src/reports/reports-ingest.js';
 import { createTestDatabase, type TestDatabase } from '../src/testing.js';
 
 // report_dates follows every write to reports: ingest, supersede and soft delete.

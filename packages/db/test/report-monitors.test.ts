@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type DatabaseHandle } from '../src/connection.js';
 import { migrateToLatest } from '../src/migrate.js';
-import { listMonitorRuns } from '../src/report-monitor-runs.js';
+import { listMonitorRuns } from '../src/monitors/report-monitor-runs.js';
 import {
   claimMonitorRun,
   findDueMonitors,
@@ -10,7 +10,7 @@ import {
   lastMonitorRunDate,
   planMonitorCheck,
   recordMonitorAlerts,
-} from '../src/report-monitors.js';
+} from '../src/monitors/report-monitors.js';
 import type { Database } from '../src/schema.js';
 import {
   createTestDatabase,

@@ -3,8 +3,8 @@ import { ensureReferenceData, newCategory, newMonitor, newReport } from '@portal
 import type { DashboardType } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREQUENCY_TYPE_SHARED_OUTSIDE_SCOPE } from '../../src/admin/frequency-type-scope.js';
-import { multipartFile, PNG_1x1 } from '../content/multipart.js';
 import { createTestApp, type TestApp } from '../helpers.js';
+import { multipartFile, PNG_1x1 } from '../support/multipart.js';
 import { createPartnerManager } from '../support/partner-manager.js';
 import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 

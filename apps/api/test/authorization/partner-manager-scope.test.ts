@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartFile, PNG_1x1 } from '../content/multipart.js';
 import { createTestApp, type TestApp } from '../helpers.js';
+import { multipartFile, PNG_1x1 } from '../support/multipart.js';
 import { createPartnerManager, PARTNER_MANAGER } from '../support/partner-manager.js';
 import { type MatrixIds, seedMatrixFixtures } from './fixtures.js';
 import { type ScopeIds, seedPartnerManagerFixtures } from './partner-manager-fixtures.js';

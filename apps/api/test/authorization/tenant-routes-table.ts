@@ -5,7 +5,7 @@ import { b64 } from './tenant-fixtures.js';
 // rows act on tenant saas-mxa, which the tenant persona administers. Writes run persona by
 // persona on one target, so after the admin's change the tenant persona meets its result: 409
 // (already invited) and 404 (already deleted) there still show it passed the permission check.
-// Tenant isolation (another tenant's ids) has its own table in test/tenants/tenant-isolation.test.ts.
+// Tenant isolation (another tenant's ids) has its own table in test/saas-users/tenant-isolation.test.ts.
 
 //                                                                       anon ext dash staff ops admin tenant svc
 export const tenantRoutesTable: RouteRow[] = [
@@ -69,7 +69,7 @@ export const tenantRoutesTable: RouteRow[] = [
     query: { token: 'unknown' },
   }),
   // The invitation's page: its status for anyone with the id (the invitation itself only for the
-  // tenant's administrators: test/tenants/invitation-page.test.ts).
+  // tenant's administrators: test/saas-users/invitation-page.test.ts).
   route('GET /api/saas/invitations/:invitationId', '200 200 200 200 200 200 200 200', {
     params: (ids) => ({ invitationId: ids.invitationToResend }),
   }),

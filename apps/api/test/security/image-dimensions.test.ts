@@ -1,8 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import { MAX_IMAGE_SIDE_PX } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jpegDeclaring, multipartFile, pngDeclaring } from '../content/multipart.js';
 import { createTestApp, type TestApp } from '../helpers.js';
+import { jpegDeclaring, multipartFile, pngDeclaring } from '../support/multipart.js';
 import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 
 // ISSUE 11 point 8: a logo or marketing image declaring 50000 × 50000 pixels is refused from its

@@ -2,9 +2,9 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_MATRIX_CATEGORY } from '../authorization/report-fixtures.js';
-import { PNG_1x1 } from '../content/multipart.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { seedReportCatalog } from '../reports/fixtures.js';
+import { PNG_1x1 } from '../support/multipart.js';
 import { type Persona, type SeededPersonas, seedPersonas } from '../support/personas.js';
 
 // ISSUE 11 point 5: a malformed multipart body is the client's mistake (400), never a 500, and

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MatrixIds, seedMatrixFixtures } from '../authorization/fixtures.js';
 import { ownPartnerOf } from '../authorization/matrix.js';
 import { routesTable } from '../authorization/routes-table.js';
-import { PNG_1x1 } from '../content/multipart.js';
 import { createTestApp, type TestApp } from '../helpers.js';
+import { PNG_1x1 } from '../support/multipart.js';
 import type { Persona, SeededPersonas } from '../support/personas.js';
 import {
   type DriveRow,

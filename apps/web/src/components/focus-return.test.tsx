@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { MAIN_ID } from '../layout/SkipLink.js';
 import { ConfirmModal, useConfirm } from '../pages/admin/list/use-confirm.js';
-import { ConfirmDialog } from '../pages/admin/service-accounts/ConfirmDialog.js';
+import { ConfirmDialog } from '../pages/operations/ConfirmDialog.js';
 import { renderWithProviders } from '../test/render.js';
 import { returnFocus } from './focus-return.js';
 

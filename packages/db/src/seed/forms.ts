@@ -16,9 +16,9 @@ import { previousBusinessDay } from '@portal/domain/business-days';
 import { easternDate, easternInstant } from '@portal/domain/eastern-time';
 import { type BatchKind, batchDateOf, batchInstant } from '@portal/domain/form-batch';
 import { addDays } from '@portal/domain/iso-date';
-import { insertDisputes } from '../disputes.js';
-import { claimBatch, finishBatch, takeBatchRecords } from '../form-batches.js';
-import { insertInvoiceRequest } from '../invoice-requests.js';
+import { insertDisputes } from '../forms/disputes.js';
+import { claimBatch, finishBatch, takeBatchRecords } from '../forms/form-batches.js';
+import { insertInvoiceRequest } from '../forms/invoice-requests.js';
 import type { Db } from './reference-data.js';
 import type { ReportFileWriter } from './reports.js';
 

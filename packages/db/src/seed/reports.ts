@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import { whereLive } from '../live-reports.js';
+import { whereLive } from '../reports/live-reports.js';
 import type { ReportsTable } from '../schema.js';
 import { type Db, type PartnerIds, partnerIdOf } from './reference-data.js';
 import { generateReportFile, planReports } from './report-files.js';

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { del } from '../../api/api.js';
 import { PageFrame } from '../../components/PageFrame.js';
+import { ConfirmDialog } from '../operations/ConfirmDialog.js';
 import { type AdminColumn, AdminTable } from './list/AdminTable.js';
 import { useAdminList } from './list/use-admin-list.js';
-import { ConfirmDialog } from './service-accounts/ConfirmDialog.js';
 import { type AdminUser, EXTERNAL_USERS_PATH, type UserList, userEditPath } from './users/users-api.js';
 
 const columns: AdminColumn<AdminUser>[] = [

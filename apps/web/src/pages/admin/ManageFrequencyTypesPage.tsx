@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { del } from '../../api/api.js';
 import { PageFrame } from '../../components/PageFrame.js';
+import { ConfirmDialog } from '../operations/ConfirmDialog.js';
 import { type AdminColumn, AdminTable } from './list/AdminTable.js';
 import { type ListReply, useAdminList } from './list/use-admin-list.js';
 import type { CodeName } from './partners/partners-api.js';
-import { ConfirmDialog } from './service-accounts/ConfirmDialog.js';
 
 export type FrequencyTypeList = ListReply & { frequencyTypes: CodeName[] };
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { del } from '../../api/api.js';
 import { PageFrame } from '../../components/PageFrame.js';
+import { ConfirmDialog } from '../operations/ConfirmDialog.js';
 import { type AdminColumn, AdminTable } from './list/AdminTable.js';
 import { useAdminList } from './list/use-admin-list.js';
 import {
@@ -11,7 +12,6 @@ import {
   type CategoryRow,
   categoryEditPath,
 } from './report-categories/categories-api.js';
-import { ConfirmDialog } from './service-accounts/ConfirmDialog.js';
 
 const columns: AdminColumn<CategoryRow>[] = [
   { label: 'Code', sort: 'code', filter: { key: 'code' }, render: (c) => c.code },

@@ -1,0 +1,54 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useReturnFocusOnUnmount } from '../../components/focus-return.js';
+import { ErrorAlert } from './ErrorAlert.js';
+import { isLeaving, messageOf } from './service-accounts.js';
+
+type ConfirmDialogProps = {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  /** The change to make; the dialog closes when it succeeds and shows the server's message when it fails. */
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
+};
+
+/**
+ * Asks before an irreversible change (revoking a token, disabling an account, deleting a row). It is
+ * mounted only while open, so it returns focus itself when it goes: to the button that opened it,
+ * or to the page's heading when that button left with the change.
+ */
+export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onClose }: ConfirmDialogProps) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  useReturnFocusOnUnmount();
+
+  async function confirm() {
+    setBusy(true);
+    setError(null);
+    try {
+      await onConfirm();
+      onClose();
+    } catch (failure) {
+      if (!isLeaving(failure)) setError(messageOf(failure));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal opened onClose={onClose} title={title} centered returnFocus={false}>
+      <Stack>
+        <Text>{message}</Text>
+        <ErrorAlert message={error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={confirm} loading={busy}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

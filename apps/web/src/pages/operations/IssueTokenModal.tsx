@@ -1,0 +1,114 @@
+import { Alert, Button, Code, CopyButton, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { post } from '../../api/api.js';
+import { ErrorAlert } from './ErrorAlert.js';
+import {
+  formatTimestamp,
+  type IssuedToken,
+  isLeaving,
+  messageOf,
+  SERVICE_ACCOUNTS_PATH,
+  type ServiceAccount,
+} from './service-accounts.js';
+
+const DEFAULT_DAYS = 90;
+const MAX_DAYS = 365;
+
+type Props = {
+  account: ServiceAccount;
+  /** Called once the token is issued, so the list shows the new token (without its secret). */
+  onIssued: () => void;
+  onClose: () => void;
+};
+
+/**
+ * 'Issue token': POST /api/admin/service-accounts/:userId/tokens. The token lives only in this
+ * component's state and is gone when the modal closes; the server keeps only its hash.
+ */
+export function IssueTokenModal({ account, onIssued, onClose }: Props) {
+  const [name, setName] = useState('');
+  const [days, setDays] = useState<number | string>(DEFAULT_DAYS);
+  const [issued, setIssued] = useState<IssuedToken | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const validDays = typeof days === 'number' && Number.isInteger(days) && days >= 1 && days <= MAX_DAYS;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!validDays) return;
+    setSaving(true);
+    setError(null);
+    try {
+      const path = `${SERVICE_ACCOUNTS_PATH}/${encodeURIComponent(account.userId)}/tokens`;
+      setIssued(await post<IssuedToken>(path, { name: name.trim(), days }));
+      onIssued();
+    } catch (failure) {
+      if (!isLeaving(failure)) setError(messageOf(failure));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={`Issue token for ${account.userId}`}
+      centered
+      size="lg"
+      // Once the token shows, only Done (or Escape) closes the modal: a stray click must not lose it.
+      closeOnClickOutside={issued === null}
+    >
+      {issued === null ? (
+        <form onSubmit={submit}>
+          <Stack>
+            <ErrorAlert message={error} />
+            <TextInput
+              label="Token name"
+              maxLength={100}
+              value={name}
+              onChange={(event) => setName(event.currentTarget.value)}
+            />
+            <NumberInput
+              label="Valid for (days)"
+              min={1}
+              max={MAX_DAYS}
+              allowDecimal={false}
+              value={days}
+              error={validDays ? undefined : `Enter a number of days from 1 to ${MAX_DAYS}.`}
+              onChange={setDays}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose} disabled={saving}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={saving} disabled={!validDays}>
+                Issue
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      ) : (
+        <Stack>
+          <Alert color="yellow" title="Copy this token now">
+            It will not be shown again. Store it in a secret store; it expires on{' '}
+            {formatTimestamp(issued.expiresAt)}.
+          </Alert>
+          <Code block data-testid="issued-token">
+            {issued.token}
+          </Code>
+          <Group justify="flex-end">
+            <CopyButton value={issued.token}>
+              {({ copied, copy }) => (
+                <Button variant="light" color={copied ? 'teal' : undefined} onClick={copy}>
+                  {copied ? 'Copied' : 'Copy token'}
+                </Button>
+              )}
+            </CopyButton>
+            <Button onClick={onClose}>Done</Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
