@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompress } from '../../../web/vite-precompress.js';
+import { precompress } from '@portal/web/vite-precompress';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { seedPersonas } from '../support/personas.js';
 import { rawRequest } from '../support/raw-http.js';
