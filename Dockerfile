@@ -18,6 +18,8 @@ COPY packages/domain/package.json packages/domain/
 COPY packages/db/package.json packages/db/
 COPY packages/queue/package.json packages/queue/
 COPY packages/storage/package.json packages/storage/
+COPY packages/testing/package.json packages/testing/
+COPY packages/test-portal/package.json packages/test-portal/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build -w @portal/web && npx tsc -b && node scripts/production-layout.mjs /out

@@ -1,5 +1,5 @@
+import { startPortal } from '@portal/test-portal';
 import type { TestProject } from 'vitest/node';
-import { startPortal } from './support/portal.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

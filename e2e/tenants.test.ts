@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { connect } from '@portal/db';
+import { receivedMail } from '@portal/test-portal/smtp-sink';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from './support/axe.js';
 import { openBrowser, type Session, signIn } from './support/browser.js';
-import { receivedMail } from './support/smtp.js';
 
 // Tenant users end to end in Chromium: the tenant administrator invites a newcomer, the real
 // SMTP server of the run receives exactly one e-mail, the newcomer follows its link through the

@@ -6,29 +6,21 @@
 // node_modules) against real Postgres and Redis, and checks that they answer, do a job, and stop
 // cleanly on SIGTERM, and that operator scripts run. A step of `npm test` (scripts/test.sh).
 //   npx tsx scripts/production-check.ts [--keep]
-// Uses TEST_DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres) for a
-// scratch database, and REDIS_URL (default redis://127.0.0.1:6379) with a queue prefix of its own.
+// Uses TEST_DATABASE_URL's server for a scratch database, and REDIS_URL with a queue prefix of its
+// own (by default the local ones, @portal/testing).
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connect } from '@portal/db';
 import { enqueue } from '@portal/queue';
+import { databaseUrl, freePort, TEST_ADMIN_URL, TEST_REDIS_URL } from '@portal/testing';
 import { sql } from 'kysely';
 
 const step = (what: string) => console.log(`production-check: ${what}`);
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
 
 async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -100,9 +92,8 @@ async function main() {
   const root = process.cwd();
   const began = Date.now();
   const out = mkdtempSync(join(tmpdir(), 'portal-production-'));
-  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const database = `portal_production_check_${randomBytes(4).toString('hex')}`;
-  const admin = connect({ databaseUrl: adminUrl, maxConnections: 1 });
+  const admin = connect({ databaseUrl: TEST_ADMIN_URL, maxConnections: 1 });
   const children: ChildProcess[] = [];
   try {
     step('tsc -b');
@@ -155,8 +146,7 @@ async function main() {
     );
 
     await sql`create database ${sql.id(database)}`.execute(admin.db);
-    const url = new URL(adminUrl);
-    url.pathname = `/${database}`;
+    const url = databaseUrl(database);
     const port = await freePort();
     const metricsPort = await freePort();
     const token = randomBytes(16).toString('hex');
@@ -165,8 +155,8 @@ async function main() {
       NODE_ENV: 'production',
       // The compiled code: each @portal package's "portal-build" export is its dist/.
       NODE_OPTIONS: '--conditions=portal-build',
-      DATABASE_URL: url.toString(),
-      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      DATABASE_URL: url,
+      REDIS_URL: TEST_REDIS_URL,
       QUEUE_PREFIX: `{production-check-${randomBytes(4).toString('hex')}}`,
       LOG_LEVEL: 'warn',
       METRICS_TOKEN: token,
@@ -215,7 +205,7 @@ async function main() {
       WORKER_QUEUES: 'mail',
       METRICS_PORT: String(metricsPort),
     });
-    const handle = connect({ databaseUrl: url.toString(), maxConnections: 1 });
+    const handle = connect({ databaseUrl: url, maxConnections: 1 });
     try {
       await enqueue(handle.db, {
         name: 'mail.send',

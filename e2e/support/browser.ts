@@ -1,8 +1,7 @@
 import { DEMO_PASSWORD } from '@portal/domain/demo-accounts';
+import { CHROMIUM_PATH } from '@portal/testing';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // Debian's Chromium, headless, with background networking off: this machine's network is closed.
 export const CHROMIUM_ARGS = [

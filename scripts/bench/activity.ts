@@ -1,7 +1,7 @@
 // On demand, not in CI: sustained dashboard-view tracking through the whole path: API call →
 // outbox row → relay → BullMQ → activity worker → dashboard_activity_events (+ monthly count).
 //   npx tsx scripts/bench/activity.ts [--rate 400] [--duration 20] [--warm 15] [--connections 64]
-// Builds a scratch database (BENCH_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres),
+// Builds a scratch database (on BENCH_ADMIN_URL's server, by default the local one of @portal/testing),
 // starts the API and one worker process (WORKER_QUEUES=activity) on Redis (REDIS_URL), sends
 // POST /api/activity/track/dashboard-view/{id} at a fixed rate, and reports the events stored per
 // second and the delay from each call to its stored event (recorded_at), p50/p99/max.
@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { parseArgs } from 'node:util';
 import { connect, createSession, migrateToLatest, setUserAccess } from '@portal/db';
+import { BENCH_ADMIN_URL, databaseUrl } from '@portal/testing';
 import { sql } from 'kysely';
 import { cpuPerUnit, cpuSnapshot, describeCpu } from './cpu-use.js';
 import { startApiProcess } from './reports-measure.js';
@@ -72,15 +73,13 @@ async function main() {
   const duration = Number(values.duration);
   const warmSeconds = Number(values.warm);
   const connections = Number(values.connections);
-  const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `portal_bench_activity_${process.pid}`;
-  const admin = connect({ databaseUrl: adminUrl, maxConnections: 1 });
+  const admin = connect({ databaseUrl: BENCH_ADMIN_URL, maxConnections: 1 });
   await sql`create database ${sql.id(name)}`.execute(admin.db);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = connect({ databaseUrl: url.toString(), maxConnections: 4 });
+  const url = databaseUrl(name, BENCH_ADMIN_URL);
+  const handle = connect({ databaseUrl: url, maxConnections: 4 });
   const env = {
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: url,
     QUEUE_PREFIX: `{bench-${randomBytes(4).toString('hex')}}`,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'development',

@@ -1,6 +1,6 @@
 // On demand, not in CI: the 8PM dispute batch over 100,000 disputes.
 //   npx tsx scripts/bench/batches.ts [--disputes 100000] [--keep]
-// Builds a scratch database (BENCH_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres),
+// Builds a scratch database (on BENCH_ADMIN_URL's server, by default the local one of @portal/testing),
 // runs the batch as the worker runs it (records taken, file streamed to a local store, batch row,
 // summary in the outbox) and prints its time and peak memory. The floor, measured in the same run,
 // is reading the same records page by page without writing anything: the batch's time is given
@@ -13,6 +13,7 @@ import { connect, disputeFileRecords, migrateToLatest } from '@portal/db';
 import { insertBenchDisputes } from '@portal/db/testing';
 import { batchInstant } from '@portal/domain/form-batch';
 import { LocalDiskStore } from '@portal/storage';
+import { BENCH_ADMIN_URL, databaseUrl } from '@portal/testing';
 import { runBatch } from '@portal/workers/forms/run-batch';
 import { sql } from 'kysely';
 
@@ -47,13 +48,11 @@ async function main() {
     options: { disputes: { type: 'string', default: '100000' }, keep: { type: 'boolean', default: false } },
   });
   const count = Number(values.disputes);
-  const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `portal_bench_batches_${process.pid}`;
-  const admin = connect({ databaseUrl: adminUrl, maxConnections: 1 });
+  const admin = connect({ databaseUrl: BENCH_ADMIN_URL, maxConnections: 1 });
   await sql`create database ${sql.id(name)}`.execute(admin.db);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = connect({ databaseUrl: url.toString(), maxConnections: 4 });
+  const url = databaseUrl(name, BENCH_ADMIN_URL);
+  const handle = connect({ databaseUrl: url, maxConnections: 4 });
   const dir = await mkdtemp(join(tmpdir(), 'portal-bench-batches-'));
   try {
     await migrateToLatest(handle.db);

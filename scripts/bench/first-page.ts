@@ -9,10 +9,10 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD } from '@portal/domain/demo-accounts';
+import { startPortal } from '@portal/test-portal';
+import { CHROMIUM_PATH } from '@portal/testing';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
-import { startPortal } from '../../e2e/support/portal.js';
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

@@ -12,12 +12,12 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { waitFor } from '@portal/domain/wait-for';
+import { startPortal } from '@portal/test-portal';
+import { CHROMIUM_PATH } from '@portal/testing';
 import lighthouse, { type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { startPortal } from '../../e2e/support/portal.js';
 import { REPORTS_PAGE, signIn } from './first-page.js';
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',

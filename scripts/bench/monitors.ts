@@ -1,11 +1,12 @@
 // On demand, not in CI: the report monitor check over 20,000 monitors and 1,000,000 reports.
 //   npx tsx scripts/bench/monitors.ts [--monitors 20000] [--reports-per-monitor 50] [--keep]
-// Builds a scratch database (BENCH_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres),
+// Builds a scratch database (on BENCH_ADMIN_URL's server, by default the local one of @portal/testing),
 // runs the check of one day as the worker runs it, and prints its duration and the statements
 // it issued (counted by a Kysely log hook: the count must not grow with the number of monitors).
 import { parseArgs } from 'node:util';
 import { connect, type Database, migrateToLatest, planMonitorCheck } from '@portal/db';
 import { checkInstant } from '@portal/domain/monitor-schedule';
+import { BENCH_ADMIN_URL, databaseUrl } from '@portal/testing';
 import { runMonitorCheck } from '@portal/workers/monitors/run-check';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { seedBench } from './monitors-data.js';
@@ -28,13 +29,11 @@ async function main() {
   });
   const monitors = Number(values.monitors);
   const perMonitor = Number(values['reports-per-monitor']);
-  const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `portal_bench_monitors_${process.pid}`;
-  const admin = connect({ databaseUrl: adminUrl, maxConnections: 1 });
+  const admin = connect({ databaseUrl: BENCH_ADMIN_URL, maxConnections: 1 });
   await sql`create database ${sql.id(name)}`.execute(admin.db);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = connect({ databaseUrl: url.toString(), maxConnections: 4 });
+  const url = databaseUrl(name, BENCH_ADMIN_URL);
+  const handle = connect({ databaseUrl: url, maxConnections: 4 });
   try {
     await migrateToLatest(handle.db);
     const [counts, seedMs] = await timed(() =>

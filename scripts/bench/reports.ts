@@ -1,7 +1,7 @@
 // On demand, not in CI: the reports list of a category holding 50,000 reports (of 1,000,000) and
 // a zip download of three 200 MB files, each beside its floor measured in the same run.
 //   npx tsx scripts/bench/reports.ts [--duration 10] [--file-mb 200] [--keep]
-// Builds a scratch database (BENCH_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres)
+// Builds a scratch database (on BENCH_ADMIN_URL's server, by default the local one of @portal/testing)
 // and a scratch file store, starts the API as its own process, and measures:
 // - the list with wrk (or autocannon where wrk is not installed; 64 connections, no pipelining)
 //   against the same statements replayed through a bare `pg` pool by 64 workers;
@@ -18,6 +18,7 @@ import { loadConfig } from '@portal/api/config';
 import { connect, createSession, ingestReport, migrateToLatest, setUserAccess } from '@portal/db';
 import { recordStatements } from '@portal/db/testing';
 import { LocalDiskStore } from '@portal/storage';
+import { BENCH_ADMIN_URL, databaseUrl } from '@portal/testing';
 import { sql } from 'kysely';
 import { BENCH_CATEGORY, BENCH_PARTNER, seedReportsBench } from './reports-data.js';
 import { measureList, waitForConnections } from './reports-list-measure.js';
@@ -80,13 +81,11 @@ async function main() {
   });
   const duration = Number(values.duration);
   const fileMb = Number(values['file-mb']);
-  const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `portal_bench_reports_${process.pid}`;
-  const admin = connect({ databaseUrl: adminUrl, maxConnections: 1 });
+  const admin = connect({ databaseUrl: BENCH_ADMIN_URL, maxConnections: 1 });
   await sql`create database ${sql.id(name)}`.execute(admin.db);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = connect({ databaseUrl: url.toString(), maxConnections: 4 });
+  const url = databaseUrl(name, BENCH_ADMIN_URL);
+  const handle = connect({ databaseUrl: url, maxConnections: 4 });
   const filesDir = await mkdtemp(join(tmpdir(), 'portal-bench-files-'));
   let api: Awaited<ReturnType<typeof startApiProcess>> | undefined;
   let reference: Awaited<ReturnType<typeof startServerProcess>> | undefined;
@@ -147,7 +146,7 @@ async function main() {
 
     api = await startApiProcess(
       {
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: url,
         STORAGE_DIR: filesDir,
         LOG_LEVEL: 'warn',
         NODE_ENV: 'development',
@@ -170,19 +169,14 @@ async function main() {
     // process on the same database (so the floor follows whatever the API does). The floor runs
     // first on a pool of its own, closed before the API's turn: both may then hold 64
     // connections without passing the server's max_connections.
-    const statements = await recordListStatements(
-      url.toString(),
-      filesDir,
-      listUrl.slice(api.url.length),
-      headers,
-    );
+    const statements = await recordListStatements(url, filesDir, listUrl.slice(api.url.length), headers);
     console.log(`statements per list request (session check included): ${statements.length}`);
     const statementsFile = join(filesDir, 'list-statements.json');
     await writeFile(statementsFile, JSON.stringify(statements));
     reference = await startServerProcess(
       'scripts/bench/list-reference-server.ts',
       {
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: url,
         STATEMENTS_FILE: statementsFile,
         DATABASE_POOL_SIZE: String(values['api-pool']),
       },
@@ -193,7 +187,7 @@ async function main() {
       seconds: duration,
       firstWarmSeconds: Number(values.warm),
       floor: () => {
-        const bare = connect({ databaseUrl: url.toString(), maxConnections: 64 });
+        const bare = connect({ databaseUrl: url, maxConnections: 64 });
         return { pool: bare.pool as NonNullable<typeof bare.pool>, close: bare.close };
       },
       statements,

@@ -7,6 +7,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
+import { CHROMIUM_PATH } from '@portal/testing';
 import type { LighthouseFigure } from './lighthouse.js';
 import { wrkPath } from './wrk.js';
 
@@ -252,10 +253,9 @@ async function main() {
     options: { full: { type: 'boolean', default: false }, markdown: { type: 'boolean', default: false } },
   });
   const full = values.full;
-  const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(chromiumPath)) {
+  if (!existsSync(CHROMIUM_PATH)) {
     console.error(
-      `The first-page and Lighthouse benches drive Debian's chromium at ${chromiumPath}: apt-get install chromium (or set CHROMIUM_PATH).`,
+      `The first-page and Lighthouse benches drive Debian's chromium at ${CHROMIUM_PATH}: apt-get install chromium (or set CHROMIUM_PATH).`,
     );
     process.exit(1);
   }

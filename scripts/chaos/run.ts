@@ -1,6 +1,4 @@
-import { once } from 'node:events';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type DatabaseHandle, migrateToLatest } from '@portal/db';
@@ -9,6 +7,7 @@ import { businessDayOnOrAfter, isBusinessDay, nextBusinessDay } from '@portal/do
 import { batchInstant, batchJobId } from '@portal/domain/form-batch';
 import { enqueue, queueNames, workerConnection } from '@portal/queue';
 import { monitorsCheckJobId } from '@portal/queue/jobs/monitors-check';
+import { freePort } from '@portal/testing';
 import { Queue, QueueEvents } from 'bullmq';
 import { call, Load, type PhaseStats } from './load.js';
 import { type Launch, portalProcess, sourceLaunch, waitHealthy } from './processes.js';
@@ -92,14 +91,6 @@ export type ChaosResult = {
   goals: { goal: string; met: boolean; detail: string }[];
   seconds: number;
 };
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

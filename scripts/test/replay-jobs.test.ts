@@ -4,11 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { waitFor } from '@portal/domain/wait-for';
 import { workerConnection } from '@portal/queue';
+import { TEST_REDIS_URL as REDIS_URL } from '@portal/testing';
 import { Queue, Worker } from 'bullmq';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 const run = promisify(execFile);
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `{test-${randomBytes(5).toString('hex')}}`;
 const script = fileURLToPath(new URL('../replay-jobs.ts', import.meta.url));
 

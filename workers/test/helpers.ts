@@ -1,13 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 
-export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const quietLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 
 /** A BullMQ prefix of its own per test file, hash-tagged like production's `{portal}`. */
@@ -16,16 +14,7 @@ export function randomPrefix(): string {
 }
 
 export { waitFor } from '@portal/domain/wait-for';
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
+export { freePort, TEST_REDIS_URL as REDIS_URL } from '@portal/testing';
 
 export type TestSmtpServer = { url: string; messages: ParsedMail[]; close(): Promise<void> };
 

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { databaseUrl, TEST_ADMIN_URL } from '@portal/testing';
 import { sql } from 'kysely';
 import { connect, type DatabaseHandle } from './connection.js';
 import { migrateToLatest } from './migrate.js';
@@ -15,8 +16,9 @@ export * from './testing-forms.js';
 
 // Test isolation as in ARCHITECTURE.md: one migrated template, one clone per test file.
 // The template's name carries a hash of the migrations, so concurrent test runs share it
-// safely and a changed migration gets a template of its own.
-export const TEST_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+// safely and a changed migration gets a template of its own. The server: TEST_ADMIN_URL of
+// @portal/testing (TEST_DATABASE_URL).
+export { TEST_ADMIN_URL };
 
 function migrationsHash(): string {
   const folder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -26,12 +28,6 @@ function migrationsHash(): string {
 }
 
 const TEMPLATE = process.env.TEST_DATABASE_TEMPLATE ?? `portal_tpl_${migrationsHash()}`;
-
-function urlFor(database: string): string {
-  const url = new URL(TEST_ADMIN_URL);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
 
 async function withAdmin<T>(work: (admin: DatabaseHandle) => Promise<T>): Promise<T> {
   const admin = connect({ databaseUrl: TEST_ADMIN_URL, maxConnections: 1 });
@@ -54,7 +50,7 @@ export async function prepareTemplateDatabase(): Promise<void> {
     // Built under a private name and renamed when complete, so no one clones half a template.
     const building = `${TEMPLATE}_b${randomBytes(3).toString('hex')}`;
     await sql`create database ${sql.id(building)}`.execute(admin.db);
-    const template = connect({ databaseUrl: urlFor(building), maxConnections: 1 });
+    const template = connect({ databaseUrl: databaseUrl(building), maxConnections: 1 });
     try {
       await migrateToLatest(template.db);
     } finally {
@@ -76,7 +72,7 @@ export type TestDatabase = DatabaseHandle & { url: string; name: string; drop():
 export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   await withAdmin(({ db }) => sql`create database ${sql.id(name)} template ${sql.id(TEMPLATE)}`.execute(db));
-  const url = urlFor(name);
+  const url = databaseUrl(name);
   const handle = connect({ databaseUrl: url, maxConnections: 5 });
   return {
     ...handle,

@@ -1,11 +1,7 @@
+import { freePort } from '@portal/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  freePort,
-  startRedisServer,
-  type TestRedisServer,
-  waitFor,
-} from '../../../../workers/test/helpers.js';
+import { startRedisServer, type TestRedisServer, waitFor } from '../../../../workers/test/helpers.js';
 import { type MailHarness, startMailWorkers } from '../../../../workers/test/mail-harness.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { seedContentReference } from '../support/content-fixtures.js';

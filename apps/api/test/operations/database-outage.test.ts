@@ -5,13 +5,13 @@ import { connect, type DatabaseHandle, migrateToLatest } from '@portal/db';
 import { type PrivateCluster, startPrivateCluster } from '@portal/db/testing';
 import { waitFor } from '@portal/domain/wait-for';
 import { LocalDiskStore } from '@portal/storage';
+import { freePort } from '@portal/testing';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { freePort } from '../support/network.js';
 import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 
 // Postgres goes away under a running API: calls answer 503 with Retry-After and a JSON message

@@ -2,10 +2,10 @@ import { once } from 'node:events';
 import { connect as connectTcp, type Socket } from 'node:net';
 import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import { waitFor } from '@portal/domain/wait-for';
+import { freePort } from '@portal/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { type RunningApi, startApi } from '../../src/start.js';
-import { freePort } from '../support/network.js';
 
 // A stopping API first says it is not ready while it goes on serving (a load balancer routing on
 // /readyz stops sending it calls), then answers every caller that had connected before it stopped

@@ -1,18 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '@portal/api/config';
 import { type RunningApi, startApi } from '@portal/api/start';
+import { seedDemo } from '@portal/db/seed';
 import { createTestDatabase, prepareTemplateDatabase, type TestDatabase } from '@portal/db/testing';
 import { type DevSso, startDevSso } from '@portal/dev-sso';
 import { LocalDiskStore } from '@portal/storage';
+import { freePort } from '@portal/testing';
 import { startWorkers } from '@portal/workers/start-workers';
 import pino from 'pino';
-import { seedDemoData } from '../../scripts/seed.js';
-import { startSmtpSink } from './smtp.js';
+import { startSmtpSink } from './smtp-sink.js';
 
 export type RunningPortal = {
   baseUrl: string;
@@ -23,21 +23,10 @@ export type RunningPortal = {
   stop(): Promise<void>;
 };
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => done(port));
-    });
-  });
-}
-
 /**
- * The whole portal for browser tests: a fresh Postgres database with the demo seed, the demo
- * sign-in server, the API serving the built SPA, and the workers, all on free ports.
+ * The whole portal for the browser tests and the browser benchmarks: a fresh Postgres database
+ * with the demo seed, the demo sign-in server, the API serving the built SPA, and the workers, all
+ * on free ports.
  */
 export async function startPortal(): Promise<RunningPortal> {
   const webDist = resolve(process.env.E2E_WEB_DIST ?? 'apps/web/dist');
@@ -51,7 +40,12 @@ export async function startPortal(): Promise<RunningPortal> {
   // Mail goes by SMTP to a real server, which keeps each message it receives in mailDir.
   const smtp = await startSmtpSink(mailDir);
   const queuePrefix = `e2e-${randomBytes(4).toString('hex')}`;
-  await seedDemoData(database.db, new LocalDiskStore({ root: filesDir }));
+  // The demo seed as scripts/seed.ts loads it (the workspace of the operator scripts is not one
+  // this package may import: scripts' benchmarks import this one).
+  const seedStore = new LocalDiskStore({ root: filesDir });
+  await seedDemo(database.db, {
+    putReportFile: (key, body, contentType) => seedStore.put(key, body, { contentType }),
+  });
 
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
