@@ -36,6 +36,8 @@ run_vitest() { # project
 
 npx turbo run typecheck --output-logs=errors-only
 npx biome check .
+# The import rules (.dependency-cruiser.cjs): layers, workspaces by package name, no circles.
+npm run -s check:imports
 run_vitest unit
 # The rules' mutation score, incrementally: only mutants in code or tests changed since the committed
 # baseline run again. Against a copy of the baseline, so the run leaves `git status` clean.

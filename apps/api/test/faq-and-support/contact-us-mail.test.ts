@@ -1,8 +1,8 @@
 import { freePort } from '@portal/testing';
+import { startRedisServer, type TestRedisServer, waitFor } from '@portal/workers/testing/helpers';
+import { type MailHarness, startMailWorkers } from '@portal/workers/testing/mail-harness';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startRedisServer, type TestRedisServer, waitFor } from '../../../../workers/test/helpers.js';
-import { type MailHarness, startMailWorkers } from '../../../../workers/test/mail-harness.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { seedContentReference } from '../support/content-fixtures.js';
 import { type SeededPersonas, seedPersonas } from '../support/personas.js';

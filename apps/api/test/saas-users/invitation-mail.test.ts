@@ -1,10 +1,10 @@
 import { findInvitationByTokenHash, sha256Hex } from '@portal/db';
 import type { SaasInvitation } from '@portal/domain/api/tenants';
+import { REDIS_URL, randomPrefix, waitFor } from '@portal/workers/testing/helpers';
+import { outboxText, redisText, TOKEN_IN_LINK } from '@portal/workers/testing/invitations-at-rest';
+import { type MailHarness, startMailWorkers } from '@portal/workers/testing/mail-harness';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REDIS_URL, randomPrefix, waitFor } from '../../../../workers/test/helpers.js';
-import { outboxText, redisText, TOKEN_IN_LINK } from '../../../../workers/test/invitations-at-rest.js';
-import { type MailHarness, startMailWorkers } from '../../../../workers/test/mail-harness.js';
 import { seedTenantFixtures } from '../authorization/tenant-fixtures.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { type SeededPersonas, seedPersonas } from '../support/personas.js';

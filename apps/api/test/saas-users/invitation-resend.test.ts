@@ -1,11 +1,11 @@
 import { addTenantMember, insertInvitation } from '@portal/db';
 import { encodeBase64Email, INVITATION_RESEND_REFUSALS, OUTRANKED_MESSAGES } from '@portal/domain';
 import type { SaasInvitation } from '@portal/domain/api/tenants';
+import { REDIS_URL, randomPrefix, waitFor } from '@portal/workers/testing/helpers';
+import { outboxText, TOKEN_IN_LINK } from '@portal/workers/testing/invitations-at-rest';
+import { type MailHarness, startMailWorkers } from '@portal/workers/testing/mail-harness';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REDIS_URL, randomPrefix, waitFor } from '../../../../workers/test/helpers.js';
-import { outboxText, TOKEN_IN_LINK } from '../../../../workers/test/invitations-at-rest.js';
-import { type MailHarness, startMailWorkers } from '../../../../workers/test/mail-harness.js';
 import { seedTenantFixtures, type TenantMatrixIds } from '../authorization/tenant-fixtures.js';
 import { TestBrowser } from '../support/browser.js';
 import { type SeededPersonas, seedPersonas } from '../support/personas.js';
