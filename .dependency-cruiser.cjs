@@ -1,7 +1,8 @@
 // The import rules of the repository (issue 27), checked by `npm test` (scripts/test.sh, step
 // "imports"): lower layers never import higher ones, workspaces meet only through their package
 // names, and no file circles. CONTRIBUTING.md says what each folder is.
-const AREAS = '(authentication|reports|admin|saas-users|faq-and-support|forms|dashboards|marketing|banner|monitors|datasets|operations)';
+const AREAS =
+  '(authentication|reports|admin|saas-users|faq-and-support|forms|dashboards|marketing|banner|monitors|datasets|operations)';
 const API = '^apps/api/src/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -10,9 +11,13 @@ module.exports = {
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
     {
       name: 'workspace-by-package-name',
-      comment: 'A workspace reaches another only by its package name (@portal/...), never by a relative path into it.',
+      comment:
+        'A workspace reaches another only by its package name (@portal/...), never by a relative path into it.',
       severity: 'error',
-      from: { path: '^(apps/[^/]+|packages/[^/]+|workers|scripts|e2e)/', pathNot: '^apps/web/vite\\.config\\.ts$' },
+      from: {
+        path: '^(apps/[^/]+|packages/[^/]+|workers|scripts|e2e)/',
+        pathNot: '^apps/web/vite\\.config\\.ts$',
+      },
       to: { dependencyTypes: ['local'], pathNot: ['^$1/', 'node_modules'] },
     },
     {
@@ -45,7 +50,10 @@ module.exports = {
       name: 'production-code-not-tests',
       comment: 'What runs in production imports no test, benchmark or browser-test code.',
       severity: 'error',
-      from: { path: '^(apps/[^/]+/src|packages/[^/]+/src|workers/src)/', pathNot: '(\\.test\\.tsx?|/testing[^/]*\\.ts|/test/)' },
+      from: {
+        path: '^(apps/[^/]+/src|packages/[^/]+/src|workers/src)/',
+        pathNot: '(\\.test\\.tsx?|/testing[^/]*\\.ts|/test/)',
+      },
       to: { path: '^(e2e|scripts)/|/test/' },
     },
     {
