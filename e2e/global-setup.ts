@@ -7,6 +7,8 @@ declare module 'vitest' {
     databaseUrl: string;
     filesDir: string;
     mailDir: string;
+    redisUrl: string;
+    queuePrefix: string;
   }
 }
 
@@ -17,6 +19,8 @@ export default async function setup(project: TestProject) {
   project.provide('databaseUrl', portal.databaseUrl);
   project.provide('filesDir', portal.filesDir);
   project.provide('mailDir', portal.mailDir);
+  project.provide('redisUrl', portal.redisUrl);
+  project.provide('queuePrefix', portal.queuePrefix);
   return async () => {
     await portal.stop();
   };

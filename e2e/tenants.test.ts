@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { connect } from '@portal/db';
+import { createProducerQueues } from '@portal/queue';
 import { receivedMail } from '@portal/test-portal/smtp-sink';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from './support/axe.js';
@@ -31,11 +32,17 @@ async function mailTo(address: string, timeoutMs = 30_000) {
 }
 
 /**
- * The mails to `address` once nothing is left that could send another: every outbox row published
- * and no delivery to the address still being sent. A late duplicate would be among them by then.
+ * The mails to `address` once nothing is left that could send another: every outbox row published,
+ * no invitation or mail job waiting, delayed or running in Redis, and no delivery still being sent.
+ * A late duplicate would be among them by then.
  */
 async function settledMailTo(address: string, timeoutMs = 30_000) {
   const database = connect({ databaseUrl: inject('databaseUrl'), maxConnections: 1 });
+  const queues = createProducerQueues({
+    redisUrl: inject('redisUrl'),
+    prefix: inject('queuePrefix'),
+    queues: ['invitations', 'mail'],
+  });
   try {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
@@ -44,16 +51,24 @@ async function settledMailTo(address: string, timeoutMs = 30_000) {
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .where('published_at', 'is', null)
         .executeTakeFirstOrThrow();
+      let queued = 0;
+      for (const name of queues.names) {
+        const counts = await queues
+          .get(name)
+          .getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
+        queued += Object.values(counts).reduce((sum, n) => sum + n, 0);
+      }
       const sending = await database.db
         .selectFrom('mail_deliveries')
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .where('status', '=', 'sending')
         .executeTakeFirstOrThrow();
-      if (Number(unpublished.n) === 0 && Number(sending.n) === 0) return mailTo(address);
+      if (Number(unpublished.n) === 0 && queued === 0 && Number(sending.n) === 0) return mailTo(address);
       if (Date.now() > deadline) throw new Error(`Mail to ${address} still on its way after ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   } finally {
+    await queues.close();
     await database.close();
   }
 }

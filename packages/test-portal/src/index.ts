@@ -20,6 +20,7 @@ export type RunningPortal = {
   filesDir: string;
   mailDir: string;
   queuePrefix: string;
+  redisUrl: string;
   stop(): Promise<void>;
 };
 
@@ -93,6 +94,7 @@ export async function startPortal(): Promise<RunningPortal> {
     filesDir,
     mailDir,
     queuePrefix,
+    redisUrl: config.REDIS_URL,
     async stop() {
       await api.close();
       await workers.stop();
