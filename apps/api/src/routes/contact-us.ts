@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listIssueReasons } from '@portal/db';
 import { CONTACT_US_RATE_LIMIT, ISSUE_REPORTED_MESSAGE } from '@portal/domain';
+import { IssueReasons, IssueReported } from '@portal/domain/api/contact-us';
 import type { FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
 import { requireUser } from '../plugins/access.js';
@@ -28,7 +29,7 @@ const contactUsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'authenticated' },
       schema: {
         summary: 'The reasons an issue may be reported for',
-        response: { 200: Type.Array(Type.String()) },
+        response: { 200: IssueReasons },
       },
     },
     async () => listIssueReasons(app.db),
@@ -52,7 +53,7 @@ const contactUsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Reports an issue: stored, and mailed to the support mailbox',
         body: ContactUsBody,
-        response: { 200: Type.Object({ issueId: Type.Integer(), message: Type.String() }) },
+        response: { 200: IssueReported },
       },
     },
     async (request) => {

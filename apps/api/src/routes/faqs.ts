@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listFaqs } from '@portal/db';
+import { Faq, Faqs } from '@portal/domain/api/faqs';
 import { Type } from 'typebox';
 import { requireUser } from '../plugins/access.js';
 import { addFaq } from '../services/faqs/add-faq.js';
@@ -10,7 +11,6 @@ import { editFaq } from '../services/faqs/edit-faq.js';
 // Answers are plain text: the SPA shows them as text, never as HTML.
 
 const adminOnly = { access: { feature: 'INTERNAL_ADMIN' as const } };
-const Faq = Type.Object({ id: Type.Integer(), question: Type.String(), answer: Type.String() });
 const FaqBody = Type.Object({
   question: Type.String({ maxLength: 20_000 }),
   answer: Type.String({ maxLength: 50_000 }),
@@ -23,7 +23,7 @@ const faqRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/faqs',
     {
       config: { access: 'authenticated' },
-      schema: { summary: 'Questions and answers', response: { 200: Type.Array(Faq) } },
+      schema: { summary: 'Questions and answers', response: { 200: Faqs } },
     },
     async () => listFaqs(app.db),
   );

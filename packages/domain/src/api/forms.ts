@@ -54,6 +54,8 @@ export const InvoiceRequest = Type.Object({
   createdAt: Type.String(),
 });
 export type InvoiceRequest = Static<typeof InvoiceRequest>;
+export const InvoiceRequests = Type.Array(InvoiceRequest);
+export type InvoiceRequests = Static<typeof InvoiceRequests>;
 
 const DisputeSharedBody = Type.Object({
   messageType: OptionalText(),
@@ -118,6 +120,8 @@ export const Dispute = Type.Object({
   createdAt: Type.String(),
 });
 export type Dispute = Static<typeof Dispute>;
+export const Disputes = Type.Array(Dispute);
+export type Disputes = Static<typeof Disputes>;
 
 export const BatchKindText = Type.Union([Type.Literal('invoices'), Type.Literal('disputes')]);
 
@@ -135,6 +139,8 @@ export const BatchSummary = Type.Object({
   checksum: Type.Union([Type.String(), Type.Null()]),
 });
 export type BatchSummary = Static<typeof BatchSummary>;
+export const BatchSummaries = Type.Array(BatchSummary);
+export type BatchSummaries = Static<typeof BatchSummaries>;
 
 export const BatchFileParams = Type.Object({ kind: BatchKindText, batchDate: IsoDateText });
 
@@ -143,3 +149,7 @@ export const FormSettings = Type.Object({
   retailer: Type.String(),
 });
 export type FormSettings = Static<typeof FormSettings>;
+
+/** A refused form call (400, 404, 409): the message, and whatever the rule adds (the fields named). */
+export const FormRefusal = Type.Object({ message: Type.String() }, { additionalProperties: true });
+export type FormRefusal = Static<typeof FormRefusal>;

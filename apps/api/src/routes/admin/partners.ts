@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { findAdminPartners } from '@portal/db';
 import { canAccessPartner } from '@portal/domain';
 import { partnerScope } from '@portal/domain/admin-partner';
+import { Partner, PartnerDetailReply, PartnerListReply, SavedPartner } from '@portal/domain/api/partners';
 import { Type } from 'typebox';
 import { partnerDetailPage, partnerListPage } from '../../lib/admin/partner-pages.js';
 import { monitorView, partnerView } from '../../lib/admin/views.js';
@@ -9,13 +10,7 @@ import { requirePartner, requireUser } from '../../plugins/access.js';
 import { badRequest, notFound } from '../../plugins/errors.js';
 import { deletePartner } from '../../services/partners/delete-partner.js';
 import { PARTNER_NOT_FOUND, savePartner } from '../../services/partners/save-partner.js';
-import {
-  Partner,
-  PartnerBody,
-  PartnerDetailReply,
-  PartnerListReply,
-  SavedPartner,
-} from './partner-schemas.js';
+import { PartnerBody } from './partner-schemas.js';
 import { Code, Filter, PageQuery } from './schemas.js';
 
 // SPEC.md §7 Admin reads and writes of partners (feature MANAGE_PARTNERS; a partner named in the

@@ -1,14 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listAdminReportMonitors } from '@portal/db';
 import { ALERT_ACCESS_TYPE, partnerScope } from '@portal/domain/admin-partner';
+import { ReportMonitor, ReportMonitorListReply } from '@portal/domain/api/partners';
 import { Type } from 'typebox';
 import { monitorView } from '../../lib/admin/views.js';
 import { requirePartner, requireUser } from '../../plugins/access.js';
 import { addReportMonitor } from '../../services/report-monitors/add-report-monitor.js';
 import { deleteReportMonitor } from '../../services/report-monitors/delete-report-monitor.js';
 import { editReportMonitor } from '../../services/report-monitors/edit-report-monitor.js';
-import { ReportAlertFields, ReportMonitor, ReportMonitorId } from './partner-schemas.js';
-import { Code, Filter, PageQuery, PageReply } from './schemas.js';
+import { ReportAlertFields, ReportMonitorId } from './partner-schemas.js';
+import { Code, Filter, PageQuery } from './schemas.js';
 
 // SPEC.md §7 report monitors (the report alerts of /admin/report-alerts): every alert across
 // partners, and one alert's creation, change and removal, each audited. Feature
@@ -41,7 +42,7 @@ const reportMonitorRoutes: FastifyPluginAsyncTypebox = async (app) => {
           category: Filter,
           frequencyTypeCode: Filter,
         }),
-        response: { 200: Type.Object({ monitors: Type.Array(ReportMonitor), ...PageReply }) },
+        response: { 200: ReportMonitorListReply },
       },
     },
     async (request) => {
