@@ -1,5 +1,6 @@
 import { Button, Text } from '@mantine/core';
 import { DASHBOARD_TYPE_NAMES, normalizeDashboardType } from '@portal/domain';
+import type { Dashboard, Dashboards } from '@portal/domain/api/dashboards';
 import { useState } from 'react';
 import { del } from '../../api/api.js';
 import { useApi } from '../../api/swr.js';
@@ -7,7 +8,6 @@ import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { ResponsiveTable } from '../../components/ResponsiveTable.js';
-import type { Dashboard } from '../dashboards/dashboard-api.js';
 import { DashboardForm } from './dashboards/DashboardForm.js';
 import { ConfirmModal, useConfirm } from './list/use-confirm.js';
 
@@ -39,7 +39,7 @@ function cell(dashboard: Dashboard, column: Column): string {
 }
 
 export default function ManageDashboardsPage() {
-  const { data: dashboards, mutate } = useApi<Dashboard[]>('/api/dashboards');
+  const { data: dashboards, mutate } = useApi<Dashboards>('/api/dashboards');
   const [filters, setFilters] = useState<Record<Column, string>>({
     partner: '',
     dashboardName: '',
