@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listIssueReasons } from '@portal/db';
 import { CONTACT_US_RATE_LIMIT, ISSUE_REPORTED_MESSAGE } from '@portal/domain';
+import { Nullable } from '@portal/domain/api/common';
 import { IssueReasons, IssueReported } from '@portal/domain/api/contact-us';
 import type { FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
@@ -12,7 +13,7 @@ import { checkIssueReport, reportIssue } from '../services/contact-us/report-iss
 // transaction: the answer is 200 even while Redis or SMTP are away, and the mail follows later.
 
 const ContactUsBody = Type.Object({
-  phone: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+  phone: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
   reason: Type.String({ maxLength: 200 }),
   message: Type.String({ maxLength: 20_000 }),
 });

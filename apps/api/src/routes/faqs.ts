@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listFaqs } from '@portal/db';
+import { Nullable } from '@portal/domain/api/common';
 import { Faq, Faqs } from '@portal/domain/api/faqs';
 import { Type } from 'typebox';
 import { requireUser } from '../plugins/access.js';
@@ -35,10 +36,7 @@ const faqRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Adds a FAQ (the question is unique)',
         body: Type.Evaluate(
-          Type.Intersect([
-            Type.Object({ id: Type.Optional(Type.Union([Type.Integer(), Type.Null()])) }),
-            FaqBody,
-          ]),
+          Type.Intersect([Type.Object({ id: Type.Optional(Nullable(Type.Integer())) }), FaqBody]),
         ),
         response: { 201: Faq },
       },

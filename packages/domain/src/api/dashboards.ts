@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { CodeName } from './common.js';
+import { CodeName, Nullable } from './common.js';
 
 // The replies of the dashboard calls (SPEC.md §3 Dashboard, §7 Dashboards).
 
@@ -18,7 +18,7 @@ export const Dashboard = Type.Object({
   dashboardDescription: Type.String(),
   dashboardUrl: Type.String(),
   dashboardType: Type.String(),
-  dashboardContentType: Type.Union([Type.String(), Type.Null()]),
+  dashboardContentType: Nullable(Type.String()),
   partner: DashboardPartner,
 });
 export type Dashboard = Static<typeof Dashboard>;

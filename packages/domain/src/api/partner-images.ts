@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { Nullable } from './common.js';
 
 // The replies of the partner image calls (SPEC.md §7 logo, marketing; GET /api/partner-images).
 
@@ -19,10 +20,9 @@ export const PartnerImageUpload = Type.Object({
 export type PartnerImageUpload = Static<typeof PartnerImageUpload>;
 
 /** One image of a partner; null when none was uploaded. */
-export const PartnerImageInfo = Type.Union([
+export const PartnerImageInfo = Nullable(
   Type.Object({ contentType: Type.String(), byteSize: Type.Integer(), updatedAt: Type.String() }),
-  Type.Null(),
-]);
+);
 export type PartnerImageInfo = Static<typeof PartnerImageInfo>;
 
 /** GET /api/partner-images/:partnerCode: which images the partner has. */
