@@ -3,7 +3,8 @@ import { type FieldProblem, problems, requiredProblem, tooLongProblem } from './
 // SPEC.md §5 FAQ: question and answer are required; the question is unique (the database holds
 // that rule: a unique index on the trimmed, lower-cased question).
 
-export type Faq = { id: number; question: string; answer: string };
+/** A stored FAQ: the reply shape of SPEC.md §7 FAQ (api/faqs.ts). */
+export type { Faq } from './api/faqs.js';
 export type FaqInput = { question: string; answer: string };
 
 export const FAQ_QUESTION_MAX = 500;

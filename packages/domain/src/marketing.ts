@@ -1,3 +1,4 @@
+import type { MarketingPartners } from './api/marketing.js';
 import type { Feature } from './features.js';
 import { MARKETING_POPUP_PARTNERS } from './limits.js';
 import { isAllowed, type Principal } from './permissions.js';
@@ -27,10 +28,7 @@ export function canAccessPartnerCode(
 }
 
 /** GET /api/marketing/partners: access types, and partners keyed by access type code. */
-export type MarketingPartners = {
-  accessTypes: { name: string; code: string }[];
-  partners: Record<string, { name: string; code: string; type: string; hasLogo?: boolean }[]>;
-};
+export type { MarketingPartners } from './api/marketing.js';
 
 export type MarketingDestination =
   | { kind: 'none' }

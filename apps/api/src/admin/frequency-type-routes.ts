@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listAdminFrequencyTypes } from '@portal/db';
+import { CodeName } from '@portal/domain/api/common';
+import { FrequencyTypeListReply } from '@portal/domain/api/frequency-types';
 import { Type } from 'typebox';
 import { requireUser } from '../plugins/access.js';
 import { deleteFrequencyType } from './delete-frequency-type.js';
 import { saveFrequencyType } from './save-frequency-type.js';
-import { Code, CodeName, Filter, PageQuery, PageReply } from './schemas.js';
+import { Code, Filter, PageQuery } from './schemas.js';
 
 // SPEC.md §7 frequency types: list, create, edit (code locked), delete. Feature
 // MANAGE_REPORT_CATEGORIES (§6). Codes and names are unique case-insensitively by index.
@@ -25,7 +27,7 @@ const frequencyTypeRoutes: FastifyPluginAsyncTypebox = async (app) => {
           code: Filter,
           name: Filter,
         }),
-        response: { 200: Type.Object({ frequencyTypes: Type.Array(CodeName), ...PageReply }) },
+        response: { 200: FrequencyTypeListReply },
       },
     },
     async (request) => {

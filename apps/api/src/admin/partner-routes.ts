@@ -2,18 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { findAdminPartners } from '@portal/db';
 import { canAccessPartner } from '@portal/domain';
 import { partnerScope } from '@portal/domain/admin-partner';
+import { Partner, PartnerDetailReply, PartnerListReply, SavedPartner } from '@portal/domain/api/partners';
 import { Type } from 'typebox';
 import { badRequest, notFound } from '../lib/http/errors.js';
 import { requirePartner, requireUser } from '../plugins/access.js';
 import { deletePartner } from './delete-partner.js';
 import { partnerDetailPage, partnerListPage } from './partner-pages.js';
-import {
-  Partner,
-  PartnerBody,
-  PartnerDetailReply,
-  PartnerListReply,
-  SavedPartner,
-} from './partner-schemas.js';
+import { PartnerBody } from './partner-schemas.js';
 import { PARTNER_NOT_FOUND, savePartner } from './save-partner.js';
 import { Code, Filter, PageQuery } from './schemas.js';
 import { monitorView, partnerView } from './views.js';

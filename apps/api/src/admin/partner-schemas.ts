@@ -1,17 +1,6 @@
 import { Type } from 'typebox';
 import { Code, Nullable } from './schemas.js';
 
-export {
-  CatalogCategory,
-  Partner,
-  PartnerCategory,
-  PartnerDetailReply,
-  PartnerListReply,
-  PartnerReference,
-  ReportMonitor,
-  SavedPartner,
-} from '@portal/domain/api/partners';
-
 // The request shapes of partners and report alerts (SPEC.md §3 Partner, Report monitor); their
 // replies are defined in @portal/domain/api/partners.
 

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 // Schemas shared by the admin routes: the paging of every admin list, and the small shapes of §3
 // (the reply shapes are defined in @portal/domain/api, where the SPA takes their types from).
 
-export { CodeName, FieldProblemReply, Nullable, PageReply } from '@portal/domain/api/common';
+export { Nullable } from '@portal/domain/api/common';
 
 export const PageQuery = {
   page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { findAdminUser, listAdminUsers, listAdminUsersForCsv, type UserWithAccess } from '@portal/db';
 import { ASSIGNABLE_FEATURES } from '@portal/domain';
-import { AdminUser, PartnerAccess, UserListReply } from '@portal/domain/api/users';
+import { AdminUser, ExternalUsersCsv, PartnerAccess, UserListReply } from '@portal/domain/api/users';
 import { externalUsersCsv } from '@portal/domain/csv';
 import { Type } from 'typebox';
 import { requireUser } from '../plugins/access.js';
@@ -95,7 +95,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'The external users of the filter as CSV (User Id, First Name, Last Name, User Type, Email, Phone)',
         querystring: Type.Object({ userId: Filter, firstName: Filter, lastName: Filter, email: Filter }),
         produces: ['text/csv'],
-        response: { 200: Type.String() },
+        response: { 200: ExternalUsersCsv },
       },
     },
     async (request, reply) => {

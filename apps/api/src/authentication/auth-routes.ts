@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { deleteSession, sha256Hex } from '@portal/db';
+import { Uri } from '@portal/domain/api/auth';
+import { Redirect } from '@portal/domain/api/common';
 import type { FastifyInstance } from 'fastify';
 import * as client from 'openid-client';
 import { Type } from 'typebox';
@@ -16,8 +18,6 @@ import { signInUriFor } from './home-realm.js';
 import { finishSignIn, loginErrorPage, notSignedInPage, safeReturnTo, startSignIn } from './sign-in.js';
 
 // SPEC.md §7 "Authentication and user": the login redirect, the OpenID sign-in and sign-out.
-const Uri = Type.Object({ uri: Type.String() });
-const Redirect = Type.Null({ description: 'A redirect (Location header)' });
 const ProviderParams = Type.Object({ provider: Type.String({ pattern: '^[a-z0-9-]{1,40}$' }) });
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {

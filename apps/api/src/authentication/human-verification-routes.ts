@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { markSessionHumanVerified } from '@portal/db';
-import { EnvironmentContext, HumanVerificationResult } from '@portal/domain/api/human-verification';
+import {
+  AltchaChallenge,
+  EnvironmentContext,
+  HumanVerificationResult,
+} from '@portal/domain/api/human-verification';
 import { Type } from 'typebox';
 import { notFound } from '../lib/http/errors.js';
 import { createHumanVerification } from '../lib/vendors/human-verification.js';
@@ -38,23 +42,8 @@ const humanVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { access: 'authenticated' },
       schema: {
-        response: {
-          // The ALTCHA 3 widget's challenge (altcha-lib 2). The signature covers every parameter as
-          // sent, so the reply must carry them all unchanged: a parameter missing here is dropped
-          // by the serializer and the solution then fails its signature check.
-          200: Type.Object({
-            parameters: Type.Object({
-              algorithm: Type.String(),
-              nonce: Type.String(),
-              salt: Type.String(),
-              cost: Type.Integer(),
-              keyLength: Type.Integer(),
-              keyPrefix: Type.String(),
-              expiresAt: Type.Integer(),
-            }),
-            signature: Type.String(),
-          }),
-        },
+        // Every parameter of the challenge, unchanged: the signature covers them (AltchaChallenge).
+        response: { 200: AltchaChallenge },
       },
     },
     async (_request, reply) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { FEATURES } from '@portal/domain';
-import { PortalUser } from '@portal/domain/api/user';
+import { PortalUser, SignedInStatus } from '@portal/domain/api/user';
 import { Type } from 'typebox';
 import type { AuthenticatedUser } from '../lib/http/principal.js';
 import { requireUser } from '../plugins/access.js';
@@ -41,7 +41,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'authenticated' },
       schema: {
         summary: 'OK when signed in (401 otherwise)',
-        response: { 200: Type.Object({ status: Type.Literal('OK') }) },
+        response: { 200: SignedInStatus },
       },
     },
     async () => ({ status: 'OK' as const }),

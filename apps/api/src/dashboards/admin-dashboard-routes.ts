@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listAllDashboards } from '@portal/db';
 import { partnerScope } from '@portal/domain/admin-partner';
-import { Dashboard } from '@portal/domain/api/dashboards';
-import { Type } from 'typebox';
+import { Dashboard, Dashboards, DeletedDashboard } from '@portal/domain/api/dashboards';
 import { requireUser } from '../plugins/access.js';
 import { addDashboard } from './add-dashboard.js';
 import { deleteDashboard } from './delete-dashboard.js';
@@ -24,7 +23,7 @@ const adminDashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: manage,
       schema: {
         summary: 'The dashboards of the partners the user may access',
-        response: { 200: Type.Array(Dashboard) },
+        response: { 200: Dashboards },
       },
     },
     async (request) =>
@@ -68,7 +67,7 @@ const adminDashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Deletes a dashboard',
         params: DashboardIdParams,
-        response: { 200: Type.Object({ dashboardId: Type.Integer() }) },
+        response: { 200: DeletedDashboard },
       },
     },
     async (request) => {

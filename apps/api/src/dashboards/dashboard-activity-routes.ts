@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listPartnerDashboards, monthlyViewsOfPartner } from '@portal/db';
 import { canViewDashboard, viewMonthOf } from '@portal/domain';
-import { PopularDashboard, TrackedDashboardEvent } from '@portal/domain/api/dashboards';
+import { PopularDashboards, TrackedDashboardEvent } from '@portal/domain/api/dashboards';
 import { type BatchedEnqueue, createBatchedEnqueue } from '@portal/queue';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -94,7 +94,7 @@ const dashboardActivityRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           "Views this month of each of a partner's dashboards, most viewed first (the Most Viewed sort)",
         params: PartnerParams,
-        response: { 200: Type.Array(PopularDashboard) },
+        response: { 200: PopularDashboards },
       },
     },
     async (request) => {

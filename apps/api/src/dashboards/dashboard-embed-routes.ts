@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { findDashboardsByUrl } from '@portal/db';
 import { canViewDashboard, isDemoQuickSightUrl, MESSAGES, quicksightDashboardIdOf } from '@portal/domain';
+import {
+  QuickSightEmbed,
+  TableauEmbed,
+  ThoughtSpotToken,
+  ThoughtSpotUser,
+} from '@portal/domain/api/dashboards';
 import { Type } from 'typebox';
 import { forbidden, HttpError, notFound } from '../lib/http/errors.js';
 import { signTableauJwt } from '../lib/vendors/tableau-jwt.js';
@@ -12,20 +18,6 @@ import { vendorUsername, viewableDashboard } from './viewable.js';
 // short-lived token or a single-use URL, and only for a dashboard it may open.
 const viewTs = { access: { feature: 'VIEW_TS_DASHBOARDS' } } as const;
 
-const TokenReply = Type.Object({
-  token: Type.String(),
-  creation_time_in_millis: Type.Number(),
-  expiration_time_in_millis: Type.Number(),
-  valid_for_username: Type.String(),
-  thoughtSpotHost: Type.String(),
-});
-const ThoughtSpotUserReply = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  display_name: Type.String(),
-  email: Type.Optional(Type.String()),
-});
-
 const dashboardEmbedRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const services = app.dashboardServices;
 
@@ -36,7 +28,7 @@ const dashboardEmbedRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'A new ThoughtSpot trusted-authentication token for the user (one per call)',
         params: Type.Object({ pinboardId: Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$' }) }),
-        response: { 200: TokenReply },
+        response: { 200: ThoughtSpotToken },
       },
     },
     async (request) => {
@@ -55,7 +47,7 @@ const dashboardEmbedRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'The signed-in user in ThoughtSpot (name is the user’s email)',
         querystring: Type.Object({ name: Type.String({ minLength: 1, maxLength: 320 }) }),
-        response: { 200: ThoughtSpotUserReply },
+        response: { 200: ThoughtSpotUser },
       },
     },
     async (request) => {
@@ -76,7 +68,7 @@ const dashboardEmbedRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Makes sure the signed-in user exists in ThoughtSpot: 201 when created, 200 when already there',
         body: Type.Optional(Type.Object({ name: Type.Optional(Type.String({ maxLength: 320 })) })),
-        response: { 200: ThoughtSpotUserReply, 201: ThoughtSpotUserReply },
+        response: { 200: ThoughtSpotUser, 201: ThoughtSpotUser },
       },
     },
     async (request, reply) => {
@@ -103,7 +95,7 @@ const dashboardEmbedRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'A fresh QuickSight embed URL for the user',
         params: DashboardIdParams,
-        response: { 200: Type.Object({ dashboardUrl: Type.String(), dashboardName: Type.String() }) },
+        response: { 200: QuickSightEmbed },
       },
     },
     async (request) => {
@@ -130,13 +122,7 @@ const dashboardEmbedRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'A Tableau connected-app JWT for the user, with the view path',
         params: DashboardIdParams,
-        response: {
-          200: Type.Object({
-            dashboardUrl: Type.String(),
-            dashboardName: Type.String(),
-            token: Type.String(),
-          }),
-        },
+        response: { 200: TableauEmbed },
       },
     },
     async (request) => {

@@ -1,4 +1,5 @@
 import type { Dashboard } from '@portal/db';
+import { Nullable } from '@portal/domain/api/common';
 import { Type } from 'typebox';
 
 // Parameter and body shapes of the dashboard calls (SPEC.md §3 Dashboard, §7 Dashboards); their
@@ -9,13 +10,13 @@ export const DashboardIdParams = Type.Object({
 });
 
 export const DashboardBody = Type.Object({
-  dashboardId: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  dashboardId: Type.Optional(Nullable(Type.Integer())),
   dashboardName: Type.String({ maxLength: 200 }),
-  dashboardDescription: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+  dashboardDescription: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
   dashboardUrl: Type.String({ maxLength: 2000 }),
   /** Either spelling (TABLEAU or Tableau…); when left out, the URL's shape decides. */
-  dashboardType: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
-  dashboardContentType: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
+  dashboardType: Type.Optional(Nullable(Type.String({ maxLength: 40 }))),
+  dashboardContentType: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
   partner: Type.Object({ type: Type.String({ maxLength: 20 }), code: Type.String({ maxLength: 40 }) }),
 });
 

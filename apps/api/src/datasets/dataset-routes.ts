@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { findDataset } from '@portal/db';
 import { MESSAGES } from '@portal/domain';
+import { Dataset, DatasetObjectKey } from '@portal/domain/api/datasets';
 import { Type } from 'typebox';
 import { notFound } from '../lib/http/errors.js';
 import { requireUser } from '../plugins/access.js';
@@ -12,7 +13,6 @@ import { registerDataset, requireDatasetInScope } from './register-dataset.js';
 
 const access = { access: { feature: 'MANAGE_REPORT_CATEGORIES' as const } };
 const CatalogId = Type.String({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9][A-Za-z0-9._:-]*$' });
-const Dataset = Type.Object({ catalogId: Type.String(), objectKey: Type.String() });
 
 const datasetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -22,7 +22,7 @@ const datasetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: "A dataset's object key, for the dataset validation dialog",
         params: Type.Object({ catalogId: CatalogId }),
-        response: { 200: Type.Object({ objectKey: Type.String() }) },
+        response: { 200: DatasetObjectKey },
       },
     },
     async (request) => {

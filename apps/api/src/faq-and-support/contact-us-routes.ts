@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listIssueReasons } from '@portal/db';
 import { CONTACT_US_RATE_LIMIT, ISSUE_REPORTED_MESSAGE } from '@portal/domain';
+import { Nullable } from '@portal/domain/api/common';
+import { IssueReasons, IssueReported } from '@portal/domain/api/contact-us';
 import type { FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
 import { requireUser } from '../plugins/access.js';
@@ -11,7 +13,7 @@ import { checkIssueReport, reportIssue } from './report-issue.js';
 // transaction: the answer is 200 even while Redis or SMTP are away, and the mail follows later.
 
 const ContactUsBody = Type.Object({
-  phone: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+  phone: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
   reason: Type.String({ maxLength: 200 }),
   message: Type.String({ maxLength: 20_000 }),
 });
@@ -28,7 +30,7 @@ const contactUsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'authenticated' },
       schema: {
         summary: 'The reasons an issue may be reported for',
-        response: { 200: Type.Array(Type.String()) },
+        response: { 200: IssueReasons },
       },
     },
     async () => listIssueReasons(app.db),
@@ -52,7 +54,7 @@ const contactUsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Reports an issue: stored, and mailed to the support mailbox',
         body: ContactUsBody,
-        response: { 200: Type.Object({ issueId: Type.Integer(), message: Type.String() }) },
+        response: { 200: IssueReported },
       },
     },
     async (request) => {

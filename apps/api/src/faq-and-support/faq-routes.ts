@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listFaqs } from '@portal/db';
+import { Nullable } from '@portal/domain/api/common';
+import { Faq, Faqs } from '@portal/domain/api/faqs';
 import { Type } from 'typebox';
 import { requireUser } from '../plugins/access.js';
 import { addFaq } from './add-faq.js';
@@ -10,7 +12,6 @@ import { editFaq } from './edit-faq.js';
 // Answers are plain text: the SPA shows them as text, never as HTML.
 
 const adminOnly = { access: { feature: 'INTERNAL_ADMIN' as const } };
-const Faq = Type.Object({ id: Type.Integer(), question: Type.String(), answer: Type.String() });
 const FaqBody = Type.Object({
   question: Type.String({ maxLength: 20_000 }),
   answer: Type.String({ maxLength: 50_000 }),
@@ -23,7 +24,7 @@ const faqRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/faqs',
     {
       config: { access: 'authenticated' },
-      schema: { summary: 'Questions and answers', response: { 200: Type.Array(Faq) } },
+      schema: { summary: 'Questions and answers', response: { 200: Faqs } },
     },
     async () => listFaqs(app.db),
   );
@@ -35,10 +36,7 @@ const faqRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Adds a FAQ (the question is unique)',
         body: Type.Evaluate(
-          Type.Intersect([
-            Type.Object({ id: Type.Optional(Type.Union([Type.Integer(), Type.Null()])) }),
-            FaqBody,
-          ]),
+          Type.Intersect([Type.Object({ id: Type.Optional(Nullable(Type.Integer())) }), FaqBody]),
         ),
         response: { 201: Faq },
       },

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { findBatch, listBatches } from '@portal/db';
 import { BATCH_FILE_CONTENT_TYPE } from '@portal/domain';
-import { BatchFileParams, BatchSummary } from '@portal/domain/api/forms';
-import { Type } from 'typebox';
+import { BatchFileParams, BatchSummaries } from '@portal/domain/api/forms';
 import { attachmentDisposition } from '../lib/http/content-disposition.js';
 import { notFound } from '../lib/http/errors.js';
 
@@ -18,7 +17,7 @@ const formBatchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: ops,
       schema: {
         summary: 'The batches of both forms, newest first',
-        response: { 200: Type.Array(BatchSummary) },
+        response: { 200: BatchSummaries },
       },
     },
     async () => listBatches(app.db),

@@ -3,14 +3,16 @@ import { listDisputes, listInvoiceRequests } from '@portal/db';
 import {
   Dispute,
   DisputeFormBody,
+  Disputes,
   DisputeUpdateBody,
+  FormRefusal,
   FormSettings,
   InvoiceRequest,
   InvoiceRequestBody,
+  InvoiceRequests,
   InvoiceRequestUpdateBody,
   RecordIdParams,
 } from '@portal/domain/api/forms';
-import { Type } from 'typebox';
 import { requireUser } from '../plugins/access.js';
 import { createDisputes } from './create-disputes.js';
 import { createInvoiceRequest } from './create-invoice-request.js';
@@ -24,8 +26,7 @@ import { updateInvoiceRequest } from './update-invoice-request.js';
 // packages/domain/operational-forms; a record a batch has taken answers 409.
 
 const ops = { access: { feature: 'INTERNAL_OPERATIONS_TEAM' as const } };
-const Problem = Type.Object({ message: Type.String() }, { additionalProperties: true });
-const refusals = { 400: Problem, 404: Problem, 409: Problem };
+const refusals = { 400: FormRefusal, 404: FormRefusal, 409: FormRefusal };
 
 const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = { db: app.db, now: () => new Date() };
@@ -41,7 +42,7 @@ const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/form/user-invoices',
     {
       config: ops,
-      schema: { summary: 'Customer invoice requests', response: { 200: Type.Array(InvoiceRequest) } },
+      schema: { summary: 'Customer invoice requests', response: { 200: InvoiceRequests } },
     },
     async () => listInvoiceRequests(app.db),
   );
@@ -87,7 +88,7 @@ const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/form/disputes',
     {
       config: ops,
-      schema: { summary: "The retailer's pending disputes", response: { 200: Type.Array(Dispute) } },
+      schema: { summary: "The retailer's pending disputes", response: { 200: Disputes } },
     },
     async () => listDisputes(app.db, retailer, false),
   );
@@ -97,7 +98,7 @@ const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: ops,
       schema: {
         summary: 'The historic disputes: those a batch has taken',
-        response: { 200: Type.Array(Dispute) },
+        response: { 200: Disputes },
       },
     },
     async () => listDisputes(app.db, retailer, true),
@@ -109,7 +110,7 @@ const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Files the disputes of one form, all or none',
         body: DisputeFormBody,
-        response: { 201: Type.Array(Dispute), ...refusals },
+        response: { 201: Disputes, ...refusals },
       },
     },
     async (request, reply) =>

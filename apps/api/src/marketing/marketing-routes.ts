@@ -1,9 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listPartnerSummaries } from '@portal/db';
-import { type MarketingPartners, MESSAGES } from '@portal/domain';
+import { MESSAGES } from '@portal/domain';
 import { partnerScope } from '@portal/domain/admin-partner';
-import { Type } from 'typebox';
+import { MarketingPartners } from '@portal/domain/api/marketing';
 import { requireUser } from '../plugins/access.js';
 import { multipartLimits, registerPartnerImageRoutes } from './partner-image-routes.js';
 
@@ -12,20 +12,6 @@ import { multipartLimits, registerPartnerImageRoutes } from './partner-image-rou
 // may see the partner, since the dashboard selection page shows it in the mobile popup (§9).
 
 const manage = { access: { feature: 'MANAGE_MARKETING_CONTENT' as const } };
-const MarketingPartnersReply = Type.Object({
-  accessTypes: Type.Array(Type.Object({ name: Type.String(), code: Type.String() })),
-  partners: Type.Record(
-    Type.String(),
-    Type.Array(
-      Type.Object({
-        name: Type.String(),
-        code: Type.String(),
-        type: Type.String(),
-        hasLogo: Type.Optional(Type.Boolean()),
-      }),
-    ),
-  ),
-});
 
 const marketingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart, { limits: multipartLimits });
@@ -37,7 +23,7 @@ const marketingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary:
           'Access types and the partners (by access type code) whose marketing content the user manages',
-        response: { 200: MarketingPartnersReply },
+        response: { 200: MarketingPartners },
       },
     },
     async (request) => {

@@ -11,6 +11,7 @@ import {
 } from '@portal/domain';
 import { mayManagePartnerCode } from '@portal/domain/admin-scope';
 import { Message } from '@portal/domain/api/common';
+import { PartnerImageFile, PartnerImagesReply, PartnerImageUpload } from '@portal/domain/api/partner-images';
 import { BlobNotFoundError } from '@portal/storage';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -25,17 +26,6 @@ import { uploadPartnerImage } from './upload-partner-image.js';
 
 export const UPLOAD_FIELD = 'File';
 export const PartnerCodeParams = Type.Object({ partnerCode: Type.String({ minLength: 1, maxLength: 50 }) });
-export const ImageReply = Type.Unsafe<Buffer>({
-  type: 'string',
-  format: 'binary',
-  description: 'PNG or JPEG',
-});
-export const UploadReply = Type.Object({
-  message: Type.String(),
-  partnerCode: Type.String(),
-  contentType: Type.String(),
-  byteSize: Type.Integer(),
-});
 export const multipartLimits = { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: 1, fields: 10, parts: 20 };
 
 /** The stored code of images: partner codes are unique case-insensitively. */
@@ -93,12 +83,6 @@ export async function sendPartnerImage(
     .header('last-modified', image.updatedAt.toUTCString())
     .send(body);
 }
-
-const ImageInfo = Type.Union([
-  Type.Object({ contentType: Type.String(), byteSize: Type.Integer(), updatedAt: Type.String() }),
-  Type.Null(),
-]);
-export const PartnerImagesReply = Type.Object({ logo: ImageInfo, marketing: ImageInfo });
 
 /**
  * GET /api/partner-images/:partnerCode, beyond SPEC.md §7: which images a partner has, so that a
@@ -180,7 +164,7 @@ export function registerPartnerImageRoutes(instance: FastifyInstance, routes: Pa
       schema: {
         summary: routes.serveSummary,
         params: PartnerCodeParams,
-        response: { 200: ImageReply, 404: Message },
+        response: { 200: PartnerImageFile, 404: Message },
       },
     },
     async (request, reply) => {
@@ -197,7 +181,7 @@ export function registerPartnerImageRoutes(instance: FastifyInstance, routes: Pa
         summary: routes.uploadSummary,
         consumes: ['multipart/form-data'],
         params: PartnerCodeParams,
-        response: { 200: UploadReply },
+        response: { 200: PartnerImageUpload },
       },
     },
     async (request) => {

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listAdminReportMonitors } from '@portal/db';
 import { ALERT_ACCESS_TYPE, partnerScope } from '@portal/domain/admin-partner';
+import { ReportMonitor, ReportMonitorListReply } from '@portal/domain/api/partners';
 import { Type } from 'typebox';
-import { ReportAlertFields, ReportMonitor, ReportMonitorId } from '../admin/partner-schemas.js';
-import { Code, Filter, PageQuery, PageReply } from '../admin/schemas.js';
+import { ReportAlertFields, ReportMonitorId } from '../admin/partner-schemas.js';
+import { Code, Filter, PageQuery } from '../admin/schemas.js';
 import { monitorView } from '../admin/views.js';
 import { requirePartner, requireUser } from '../plugins/access.js';
 import { addReportMonitor } from './add-report-monitor.js';
@@ -41,7 +42,7 @@ const reportMonitorRoutes: FastifyPluginAsyncTypebox = async (app) => {
           category: Filter,
           frequencyTypeCode: Filter,
         }),
-        response: { 200: Type.Object({ monitors: Type.Array(ReportMonitor), ...PageReply }) },
+        response: { 200: ReportMonitorListReply },
       },
     },
     async (request) => {

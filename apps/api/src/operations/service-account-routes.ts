@@ -9,6 +9,7 @@ import {
   IssuedToken,
   PartnerAccess,
   ServiceAccount,
+  ServiceAccounts,
   ServiceAccountToken,
 } from '@portal/domain/api/service-accounts';
 import { Type } from 'typebox';
@@ -50,7 +51,7 @@ const serviceAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: access,
       schema: {
         summary: 'Service accounts and their tokens',
-        response: { 200: Type.Array(ServiceAccount) },
+        response: { 200: ServiceAccounts },
       },
     },
     async () => (await listServiceAccounts(app.db)).map(accountView),

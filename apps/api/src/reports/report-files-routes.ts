@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type IngestedReport, recordReportAccess } from '@portal/db';
 import { Message } from '@portal/domain/api/common';
-import { PreviewReply, UploadedReport } from '@portal/domain/api/reports';
+import { PreviewReply, ReportFile, UploadedReport } from '@portal/domain/api/reports';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { forbidden, notFound } from '../lib/http/errors.js';
@@ -21,8 +21,6 @@ import { viewReport } from './view-report.js';
 export const VERIFICATION_REQUIRED = 'Please complete the human verification before downloading.';
 export const SERVICE_ACCOUNTS_ONLY = 'Only service accounts may upload reports.';
 const Code = Type.String({ minLength: 1, maxLength: 50 });
-/** A file or a zip, streamed; never serialised. */
-const FileBody = Type.Unsafe<unknown>({ type: 'string', format: 'binary' });
 
 const uploadView = (ingested: IngestedReport): UploadedReport => ({
   reportId: ingested.reportId,
@@ -72,7 +70,7 @@ const reportFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: Type.Object({
           reportId: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 10 })),
         }),
-        response: { 200: FileBody, 400: Message, 403: Message, 404: Message },
+        response: { 200: ReportFile, 400: Message, 403: Message, 404: Message },
       },
     },
     async (request, reply) => {

@@ -2,15 +2,7 @@ import type { ReportRow } from '@portal/db';
 import { formatFileSize } from '@portal/domain/file-size';
 
 // A report as the SPA receives it (SPEC.md §3); the reply schemas are defined once in
-// @portal/domain/api/reports (named here as the report routes know them).
-
-export {
-  AccessType as AccessTypeReply,
-  FrequencyType as FrequencyTypeReply,
-  Report as ReportReply,
-  ReportCategory as CategoryReply,
-  ReportPartner as PartnerReply,
-} from '@portal/domain/api/reports';
+// @portal/domain/api/reports.
 
 export function reportView(row: ReportRow) {
   return {

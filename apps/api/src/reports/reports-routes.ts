@@ -2,14 +2,19 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { findCatalogPartner, listCatalogPartners, listPartnerCategories } from '@portal/db';
 import { canAccessPartner, MESSAGES } from '@portal/domain';
 import { Message } from '@portal/domain/api/common';
-import { ReportDatesReply, ReportsReply } from '@portal/domain/api/reports';
+import {
+  CategoriesReply,
+  DeletedReport,
+  PartnersReply,
+  ReportDatesReply,
+  ReportsReply,
+} from '@portal/domain/api/reports';
 import { isIsoDate } from '@portal/domain/iso-date';
 import { Type } from 'typebox';
 import { badRequest, notFound } from '../lib/http/errors.js';
 import { requirePartner, requireUser } from '../plugins/access.js';
 import { deleteReport } from './delete-report.js';
 import { loadPermittedReports, parseReportId } from './report-ids.js';
-import { AccessTypeReply, CategoryReply, PartnerReply } from './report-view.js';
 import { reportDatesOf, reportsPage } from './reports-page.js';
 
 // Partner selection, report categories and reports (SPEC.md §2, §3, §7), and the report delete
@@ -42,12 +47,7 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: viewReports,
       schema: {
-        response: {
-          200: Type.Object({
-            accessTypes: Type.Array(AccessTypeReply),
-            partners: Type.Record(Type.String(), Type.Array(PartnerReply)),
-          }),
-        },
+        response: { 200: PartnersReply },
       },
     },
     async (request) => {
@@ -73,13 +73,7 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: viewReports,
       schema: {
         params: PartnerParams,
-        response: {
-          200: Type.Object({
-            categories: Type.Array(CategoryReply),
-            selectedAccessType: AccessTypeReply,
-            selectedPartner: PartnerReply,
-          }),
-        },
+        response: { 200: CategoriesReply },
       },
     },
     async (request) => {
@@ -134,7 +128,7 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: { feature: 'DELETE_REPORTS' } },
       schema: {
         params: Type.Object({ reportId: Type.String({ maxLength: 20 }) }),
-        response: { 200: Type.Object({ reportId: Type.Integer(), deleted: Type.Boolean() }), 404: Message },
+        response: { 200: DeletedReport, 404: Message },
       },
     },
     async (request) => {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Redirect } from '@portal/domain/api/common';
 import { InvitationPageReply } from '@portal/domain/api/tenants';
 import { Type } from 'typebox';
 import { setPendingLoginCookie } from '../lib/http/session-cookie.js';
@@ -9,7 +10,6 @@ import { clearSignInAgainCookie, SIGN_IN_AGAIN_COOKIE } from './sign-in-again.js
 // The invitee's side of an invitation, open without a session: the link of the e-mail (sign-in
 // first, the acceptance when the identity comes back: open-invitation-link.ts), the
 // invitation's page, and signing in again when the identity was another person's.
-const Redirect = Type.Null({ description: 'A redirect (Location header)' });
 const InvitationParams = Type.Object({ invitationId: Type.String({ minLength: 1, maxLength: 200 }) });
 
 const invitationAcceptanceRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { INVITATIONS_PAGE_SIZE, SAAS_USERS_PAGE_SIZE } from '@portal/domain';
 import {
   AllSaasUsersReply,
+  Deleted,
   InvitationsReply,
   InviteBody,
   RolesReply,
@@ -46,7 +47,6 @@ const isThoughtSpotUser = (request: {
   params: { isThoughtSpotUser: Static<typeof TsFlag> };
   query: Static<typeof TsQuery>;
 }) => (request.query.isThoughtSpotUser ?? request.params.isThoughtSpotUser) === 'true';
-const Deleted = Type.Null({ description: 'Deleted' });
 
 const saasUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const clock = () => new Date();

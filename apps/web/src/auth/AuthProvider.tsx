@@ -1,3 +1,4 @@
+import type { PortalUser, SignedInStatus } from '@portal/domain/api/user';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ApiError, get } from '../api/api.js';
@@ -9,7 +10,7 @@ import {
   STATUS_PATH,
   USER_PATH,
 } from './sign-in-check.js';
-import { type PortalUser, toPrincipal } from './user.js';
+import { toPrincipal } from './user.js';
 
 /**
  * The status call, then the user. On a signed-in page the user is asked for alongside the status
@@ -25,7 +26,7 @@ export async function loadAuthState({ userAlongside = true } = {}): Promise<Auth
       )
     : undefined;
   try {
-    const answer = await get<{ status?: string }>(STATUS_PATH, { redirect: false });
+    const answer = await get<SignedInStatus>(STATUS_PATH, { redirect: false });
     if (answer?.status !== 'OK') return { status: 'unauthenticated' };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return { status: 'unauthenticated' };

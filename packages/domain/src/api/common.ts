@@ -13,6 +13,10 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 export const Message = Type.Object({ message: Type.String(), field: Type.Optional(Type.String()) });
 export type Message = Static<typeof Message>;
 
+/** The reply of a call that answers with a redirect (302): no body, the Location header says where. */
+export const Redirect = Type.Null({ description: 'A redirect (Location header)' });
+export type Redirect = Static<typeof Redirect>;
+
 export const CodeName = Type.Object({ code: Type.String(), name: Type.String() });
 export type CodeName = Static<typeof CodeName>;
 

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { CodeName } from './common.js';
+import { CodeName, Nullable } from './common.js';
 
 // The replies of the dashboard calls (SPEC.md §3 Dashboard, §7 Dashboards).
 
@@ -18,10 +18,18 @@ export const Dashboard = Type.Object({
   dashboardDescription: Type.String(),
   dashboardUrl: Type.String(),
   dashboardType: Type.String(),
-  dashboardContentType: Type.Union([Type.String(), Type.Null()]),
+  dashboardContentType: Nullable(Type.String()),
   partner: DashboardPartner,
 });
 export type Dashboard = Static<typeof Dashboard>;
+
+/** GET /api/dashboards: the dashboards of the partners the manager may access. */
+export const Dashboards = Type.Array(Dashboard);
+export type Dashboards = Static<typeof Dashboards>;
+
+/** DELETE /api/dashboards/:dashboardId. */
+export const DeletedDashboard = Type.Object({ dashboardId: Type.Integer() });
+export type DeletedDashboard = Static<typeof DeletedDashboard>;
 
 /** GET /api/dashboards/:accessTypeCode/:partnerCode. */
 export const PartnerDashboards = Type.Object({
@@ -40,6 +48,8 @@ export type DashboardPartners = Static<typeof DashboardPartners>;
 /** GET /api/{warehouse}/activity-logs/popular-dashboards/…: one row per dashboard, most viewed first. */
 export const PopularDashboard = Type.Object({ dashboardId: Type.Integer(), views: Type.Integer() });
 export type PopularDashboard = Static<typeof PopularDashboard>;
+export const PopularDashboards = Type.Array(PopularDashboard);
+export type PopularDashboards = Static<typeof PopularDashboards>;
 
 /** GET /api/dashboards/content-types/:accessTypeCode/:partnerCode: the distinct content types, sorted. */
 export const DashboardContentTypes = Type.Array(Type.String());
@@ -48,3 +58,36 @@ export type DashboardContentTypes = Static<typeof DashboardContentTypes>;
 /** The 202 of POST /api/activity/track/dashboard-view|dashboard-fail/:dashboardId. */
 export const TrackedDashboardEvent = Type.Object({ eventId: Type.String() });
 export type TrackedDashboardEvent = Static<typeof TrackedDashboardEvent>;
+
+// The vendors' embedding calls (SPEC.md §7): a short-lived token or a single-use URL only.
+
+/** GET /api/ThoughtSpotEmbed/:pinboardId: a new trusted-authentication token for the user. */
+export const ThoughtSpotToken = Type.Object({
+  token: Type.String(),
+  creation_time_in_millis: Type.Number(),
+  expiration_time_in_millis: Type.Number(),
+  valid_for_username: Type.String(),
+  thoughtSpotHost: Type.String(),
+});
+export type ThoughtSpotToken = Static<typeof ThoughtSpotToken>;
+
+/** GET and POST /api/thoughtspot/user: the signed-in user in ThoughtSpot. */
+export const ThoughtSpotUser = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  display_name: Type.String(),
+  email: Type.Optional(Type.String()),
+});
+export type ThoughtSpotUser = Static<typeof ThoughtSpotUser>;
+
+/** GET /api/quicksight/:dashboardId: a fresh embed URL. */
+export const QuickSightEmbed = Type.Object({ dashboardUrl: Type.String(), dashboardName: Type.String() });
+export type QuickSightEmbed = Static<typeof QuickSightEmbed>;
+
+/** GET /api/tableau/:dashboardId: a connected-app JWT, with the view path. */
+export const TableauEmbed = Type.Object({
+  dashboardUrl: Type.String(),
+  dashboardName: Type.String(),
+  token: Type.String(),
+});
+export type TableauEmbed = Static<typeof TableauEmbed>;

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { Nullable } from './common.js';
 
 // Request and reply shapes of the operational forms' calls (SPEC.md §7 Forms), defined once: the
 // API validates with them and the SPA imports their types. Every input field is optional and
@@ -15,8 +16,7 @@ export const FORM_TEXT_CAP = 1000;
 export const FORM_DISPUTES_CAP = 500;
 
 const OptionalText = () => Type.Optional(Type.String({ maxLength: FORM_TEXT_CAP }));
-const OptionalNullableText = () =>
-  Type.Optional(Type.Union([Type.String({ maxLength: FORM_TEXT_CAP }), Type.Null()]));
+const OptionalNullableText = () => Type.Optional(Nullable(Type.String({ maxLength: FORM_TEXT_CAP })));
 // Null first: the API's coercion would otherwise turn null into 0 before trying the next type.
 const OptionalEpoch = Type.Optional(Type.Union([Type.Null(), Type.Number()]));
 const OptionalAmount = Type.Optional(Type.Union([Type.Null(), Type.Number()]));
@@ -49,11 +49,13 @@ export const InvoiceRequest = Type.Object({
   endDate: Type.Number(),
   status: RecordStatus,
   batchDate: IsoDateText,
-  batchId: Type.Union([Type.Integer(), Type.Null()]),
+  batchId: Nullable(Type.Integer()),
   createdBy: Type.String(),
   createdAt: Type.String(),
 });
 export type InvoiceRequest = Static<typeof InvoiceRequest>;
+export const InvoiceRequests = Type.Array(InvoiceRequest);
+export type InvoiceRequests = Static<typeof InvoiceRequests>;
 
 const DisputeSharedBody = Type.Object({
   messageType: OptionalText(),
@@ -113,11 +115,13 @@ export const Dispute = Type.Object({
   chargebackReferenceId: Type.Optional(Type.String()),
   status: RecordStatus,
   batchDate: IsoDateText,
-  batchId: Type.Union([Type.Integer(), Type.Null()]),
+  batchId: Nullable(Type.Integer()),
   createdBy: Type.String(),
   createdAt: Type.String(),
 });
 export type Dispute = Static<typeof Dispute>;
+export const Disputes = Type.Array(Dispute);
+export type Disputes = Static<typeof Disputes>;
 
 export const BatchKindText = Type.Union([Type.Literal('invoices'), Type.Literal('disputes')]);
 
@@ -127,14 +131,16 @@ export const BatchSummary = Type.Object({
   batchDate: IsoDateText,
   status: Type.Union([Type.Literal('completed'), Type.Literal('running')]),
   recordCount: Type.Integer(),
-  totalCents: Type.Union([Type.Integer(), Type.Null()]),
+  totalCents: Nullable(Type.Integer()),
   startedAt: Type.String(),
-  finishedAt: Type.Union([Type.String(), Type.Null()]),
+  finishedAt: Nullable(Type.String()),
   late: Type.Boolean(),
-  fileKey: Type.Union([Type.String(), Type.Null()]),
-  checksum: Type.Union([Type.String(), Type.Null()]),
+  fileKey: Nullable(Type.String()),
+  checksum: Nullable(Type.String()),
 });
 export type BatchSummary = Static<typeof BatchSummary>;
+export const BatchSummaries = Type.Array(BatchSummary);
+export type BatchSummaries = Static<typeof BatchSummaries>;
 
 export const BatchFileParams = Type.Object({ kind: BatchKindText, batchDate: IsoDateText });
 
@@ -143,3 +149,7 @@ export const FormSettings = Type.Object({
   retailer: Type.String(),
 });
 export type FormSettings = Static<typeof FormSettings>;
+
+/** A refused form call (400, 404, 409): the message, and whatever the rule adds (the fields named). */
+export const FormRefusal = Type.Object({ message: Type.String() }, { additionalProperties: true });
+export type FormRefusal = Static<typeof FormRefusal>;

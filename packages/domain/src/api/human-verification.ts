@@ -15,3 +15,22 @@ export type EnvironmentContext = Static<typeof EnvironmentContext>;
 /** POST /api/validate-recaptcha: true only when the check passed and the session now carries it. */
 export const HumanVerificationResult = Type.Object({ success: Type.Boolean() });
 export type HumanVerificationResult = Static<typeof HumanVerificationResult>;
+
+/**
+ * GET /api/altcha/challenge: the ALTCHA 3 widget's challenge (altcha-lib 2). The signature covers
+ * every parameter as sent, so the reply must carry them all unchanged: a parameter missing here is
+ * dropped by the serializer and the solution then fails its signature check.
+ */
+export const AltchaChallenge = Type.Object({
+  parameters: Type.Object({
+    algorithm: Type.String(),
+    nonce: Type.String(),
+    salt: Type.String(),
+    cost: Type.Integer(),
+    keyLength: Type.Integer(),
+    keyPrefix: Type.String(),
+    expiresAt: Type.Integer(),
+  }),
+  signature: Type.String(),
+});
+export type AltchaChallenge = Static<typeof AltchaChallenge>;

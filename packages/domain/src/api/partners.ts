@@ -33,6 +33,10 @@ export const ReportMonitor = Type.Object({
 });
 export type ReportMonitor = Static<typeof ReportMonitor>;
 
+/** GET /api/report-monitors: a page of report alerts across partners. */
+export const ReportMonitorListReply = Type.Object({ monitors: Type.Array(ReportMonitor), ...PageReply });
+export type ReportMonitorListReply = Static<typeof ReportMonitorListReply>;
+
 export const CatalogCategory = Type.Object({
   code: Type.String(),
   name: Type.String(),

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { Nullable } from './common.js';
 
 // GET /api/report-monitors/runs: the record of the 10:00 ET report monitor checks, for the Last
 // checks panel of /admin/report-alerts.
@@ -11,8 +12,8 @@ export const MissingReport = Type.Object({
   categoryCode: Type.String(),
   categoryName: Type.String(),
   frequencyTypeCode: Type.String(),
-  frequencyDay: Type.Union([Type.String(), Type.Null()]),
-  frequencyNumber: Type.Union([Type.Integer(), Type.Null()]),
+  frequencyDay: Nullable(Type.String()),
+  frequencyNumber: Nullable(Type.Integer()),
   dueDate: Type.String({ format: 'date' }),
   /** Who was emailed; empty when the category has no owners and nobody was told. */
   recipients: Type.Array(Type.String()),
@@ -22,9 +23,9 @@ export type MissingReport = Static<typeof MissingReport>;
 
 export const MonitorRun = Type.Object({
   checkDate: Type.String({ format: 'date' }),
-  scheduledFor: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  scheduledFor: Nullable(Type.String({ format: 'date-time' })),
   startedAt: Type.String({ format: 'date-time' }),
-  finishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  finishedAt: Nullable(Type.String({ format: 'date-time' })),
   late: Type.Boolean(),
   dueCount: Type.Integer(),
   missingCount: Type.Integer(),

@@ -97,3 +97,10 @@ export const UploadedReport = Type.Object({
   supersededReportId: Nullable(Type.Integer()),
 });
 export type UploadedReport = Static<typeof UploadedReport>;
+
+/** DELETE /api/reports/:reportId. */
+export const DeletedReport = Type.Object({ reportId: Type.Integer(), deleted: Type.Boolean() });
+export type DeletedReport = Static<typeof DeletedReport>;
+
+/** GET /api/reports/download: a file or a zip, streamed; never serialised. */
+export const ReportFile = Type.Unsafe<unknown>({ type: 'string', format: 'binary' });

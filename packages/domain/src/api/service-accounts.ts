@@ -32,6 +32,8 @@ export const ServiceAccount = Type.Object({
   tokens: Type.Array(ServiceAccountToken),
 });
 export type ServiceAccount = Static<typeof ServiceAccount>;
+export const ServiceAccounts = Type.Array(ServiceAccount);
+export type ServiceAccounts = Static<typeof ServiceAccounts>;
 
 export const IssuedToken = Type.Evaluate(
   Type.Intersect([ServiceAccountToken, Type.Object({ token: Type.String() })]),

@@ -19,6 +19,7 @@ export const Tenant = Type.Object({
 });
 export type Tenant = Static<typeof Tenant>;
 export const TenantsReply = Type.Array(Tenant);
+export type TenantsReply = Static<typeof TenantsReply>;
 
 export const SaasUser = Type.Object({
   userId: Type.String(),
@@ -37,9 +38,15 @@ export const SaasUsersReply = Type.Object({
 });
 export type SaasUsersReply = Static<typeof SaasUsersReply>;
 export const AllSaasUsersReply = Type.Array(SaasUser);
+export type AllSaasUsersReply = Static<typeof AllSaasUsersReply>;
 
 /** Offered roles of a tenant, for the invite and edit forms (GET /api/saas/role?tenantId=). */
 export const RolesReply = Type.Array(SaasRole);
+export type RolesReply = Static<typeof RolesReply>;
+
+/** The 204 of the deletes (a user's membership, an invitation): no body. */
+export const Deleted = Type.Null({ description: 'Deleted' });
+export type Deleted = Static<typeof Deleted>;
 
 export const SaasInvitation = Type.Object({
   invitationId: Type.String(),

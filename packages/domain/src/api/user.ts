@@ -19,3 +19,7 @@ export const PortalUser = Type.Object({
   }),
 });
 export type PortalUser = Static<typeof PortalUser>;
+
+/** GET /api/user/authenticated: OK when signed in (401 otherwise). */
+export const SignedInStatus = Type.Object({ status: Type.Literal('OK') });
+export type SignedInStatus = Static<typeof SignedInStatus>;

@@ -24,3 +24,7 @@ export type AdminUser = Static<typeof AdminUser>;
 
 export const UserListReply = Type.Object({ users: Type.Array(AdminUser), ...PageReply });
 export type UserListReply = Static<typeof UserListReply>;
+
+/** GET /api/external-users/download: the CSV of §9. */
+export const ExternalUsersCsv = Type.String();
+export type ExternalUsersCsv = Static<typeof ExternalUsersCsv>;

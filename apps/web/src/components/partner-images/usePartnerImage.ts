@@ -1,4 +1,5 @@
 import type { PartnerImageKind } from '@portal/domain';
+import type { PartnerImagesReply } from '@portal/domain/api/partner-images';
 import { useEffect, useState } from 'react';
 
 export type PartnerImageState =
@@ -6,9 +7,6 @@ export type PartnerImageState =
   | { status: 'found'; src: string }
   | { status: 'missing' }
   | { status: 'error' };
-
-type ImageInfo = { contentType: string; byteSize: number; updatedAt: string } | null;
-export type PartnerImages = { logo: ImageInfo; marketing: ImageInfo };
 
 export const partnerImagesPath = (partnerCode: string) =>
   `/api/partner-images/${encodeURIComponent(partnerCode)}`;
@@ -30,7 +28,7 @@ export async function hasPartnerImage(
     headers: { Accept: 'application/json', 'X-Requested-With': 'portal' },
   });
   if (!response.ok) return undefined;
-  const images = (await response.json()) as Partial<PartnerImages>;
+  const images = (await response.json()) as Partial<PartnerImagesReply>;
   const image = kind === 'LOGO' ? images.logo : images.marketing;
   return image === undefined ? undefined : image !== null;
 }

@@ -1,13 +1,13 @@
+import type { PartnerListReply } from '@portal/domain/api/partners';
 import { useApi } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { PartnerForm } from './partners/PartnerForm.js';
 import { EMPTY_PARTNER } from './partners/partner-form-state.js';
-import type { PartnerList } from './partners/partners-api.js';
 
 export default function AddPartnerPage() {
   // One row is enough: the list's reply carries the categories and types the form offers.
-  const { data } = useApi<PartnerList>('/api/admin/partners?pageSize=1');
+  const { data } = useApi<PartnerListReply>('/api/admin/partners?pageSize=1');
   return (
     <PageFrame trail={['admin', 'adminPartners']}>
       {data === undefined ? (

@@ -1,7 +1,7 @@
+import type { CategoryListReply } from '@portal/domain/api/report-categories';
 import { useApi } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { PageFrame } from '../../components/PageFrame.js';
-import type { CategoryList } from './report-categories/categories-api.js';
 import { ReportCategoryForm } from './report-categories/ReportCategoryForm.js';
 
 const EMPTY = {
@@ -15,7 +15,7 @@ const EMPTY = {
 };
 
 export default function AddReportCategoryPage() {
-  const { data } = useApi<CategoryList>('/api/admin/categories?pageSize=1');
+  const { data } = useApi<CategoryListReply>('/api/admin/categories?pageSize=1');
   return (
     <PageFrame trail={['admin', 'adminReportCategories']}>
       {data === undefined ? (

@@ -1,10 +1,10 @@
 import { Alert } from '@mantine/core';
+import type { AdminUser } from '@portal/domain/api/users';
 import { useParams } from 'react-router-dom';
 import { useApiShowing } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { ExternalUserForm, fromUser } from './users/ExternalUserForm.js';
-import type { AdminUser } from './users/users-api.js';
 
 // SPEC.md §5: an internal user's page reads 'Internal Users cannot be edited.' (a 400 reply) and an
 // unknown id 'User ID was not found.' (404), shown here rather than on the error screen.

@@ -1,15 +1,16 @@
 import { Alert } from '@mantine/core';
+import type { AdminReportCategory, CategoryListReply } from '@portal/domain/api/report-categories';
 import { useParams } from 'react-router-dom';
 import { useApi } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { PageFrame } from '../../components/PageFrame.js';
-import { type CategoryList, categoryPath, type ReportCategory } from './report-categories/categories-api.js';
+import { categoryPath } from './report-categories/categories-api.js';
 import { ReportCategoryForm } from './report-categories/ReportCategoryForm.js';
 
 export default function EditReportCategoryPage() {
   const { reportCategoryCode = '' } = useParams();
-  const { data: category } = useApi<ReportCategory>(categoryPath(reportCategoryCode));
-  const { data: reference } = useApi<CategoryList>('/api/admin/categories?pageSize=1');
+  const { data: category } = useApi<AdminReportCategory>(categoryPath(reportCategoryCode));
+  const { data: reference } = useApi<CategoryListReply>('/api/admin/categories?pageSize=1');
   return (
     <PageFrame trail={['admin', 'adminReportCategories']}>
       {category?.sharedOutsideScope && (

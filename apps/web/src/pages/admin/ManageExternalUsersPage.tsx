@@ -1,4 +1,5 @@
 import { Button } from '@mantine/core';
+import type { AdminUser, UserListReply } from '@portal/domain/api/users';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { del } from '../../api/api.js';
@@ -6,7 +7,7 @@ import { PageFrame } from '../../components/PageFrame.js';
 import { ConfirmDialog } from '../operations/ConfirmDialog.js';
 import { type AdminColumn, AdminTable } from './list/AdminTable.js';
 import { useAdminList } from './list/use-admin-list.js';
-import { type AdminUser, EXTERNAL_USERS_PATH, type UserList, userEditPath } from './users/users-api.js';
+import { EXTERNAL_USERS_PATH, userEditPath } from './users/users-api.js';
 
 const columns: AdminColumn<AdminUser>[] = [
   { label: 'User Id', sort: 'userId', filter: { key: 'userId' }, render: (u) => u.userId },
@@ -18,7 +19,7 @@ const columns: AdminColumn<AdminUser>[] = [
 
 /** SPEC.md §2 /admin/users, titled 'Manage Internal Users' although it lists external users. */
 export default function ManageExternalUsersPage() {
-  const list = useAdminList<UserList>(EXTERNAL_USERS_PATH, { sort: 'userId' });
+  const list = useAdminList<UserListReply>(EXTERNAL_USERS_PATH, { sort: 'userId' });
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
   const csvQuery = new URLSearchParams(
     Object.entries(list.state.filters).filter(([, value]) => value.trim() !== ''),

@@ -1,14 +1,13 @@
 import { Button } from '@mantine/core';
+import type { CodeName } from '@portal/domain/api/common';
+import type { FrequencyTypeListReply } from '@portal/domain/api/frequency-types';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { del } from '../../api/api.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { ConfirmDialog } from '../operations/ConfirmDialog.js';
 import { type AdminColumn, AdminTable } from './list/AdminTable.js';
-import { type ListReply, useAdminList } from './list/use-admin-list.js';
-import type { CodeName } from './partners/partners-api.js';
-
-export type FrequencyTypeList = ListReply & { frequencyTypes: CodeName[] };
+import { useAdminList } from './list/use-admin-list.js';
 
 const columns: AdminColumn<CodeName>[] = [
   { label: 'Code', sort: 'code', filter: { key: 'code' }, render: (f) => f.code },
@@ -17,7 +16,7 @@ const columns: AdminColumn<CodeName>[] = [
 
 /** SPEC.md §2 Manage Frequency Types: list with column filters, Edit, Delete, Add. */
 export default function ManageFrequencyTypesPage() {
-  const list = useAdminList<FrequencyTypeList>('/api/frequency-types', { sort: 'code' });
+  const list = useAdminList<FrequencyTypeListReply>('/api/frequency-types', { sort: 'code' });
   const [deleting, setDeleting] = useState<CodeName | null>(null);
   return (
     <PageFrame

@@ -1,4 +1,5 @@
 import { Badge, Button } from '@mantine/core';
+import type { Partner, PartnerListReply } from '@portal/domain/api/partners';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { del } from '../../api/api.js';
@@ -6,16 +7,11 @@ import { PageFrame } from '../../components/PageFrame.js';
 import { ConfirmDialog } from '../operations/ConfirmDialog.js';
 import { type AdminColumn, AdminTable } from './list/AdminTable.js';
 import { useAdminList } from './list/use-admin-list.js';
-import {
-  PARTNERS_LIST_PATH,
-  type Partner,
-  type PartnerList,
-  partnerEditPath,
-} from './partners/partners-api.js';
+import { PARTNERS_LIST_PATH, partnerEditPath } from './partners/partners-api.js';
 
 /** SPEC.md §2 Manage Partners: the server-paged partner list with column filters, Edit, Delete, Add. */
 export default function ManagePartnersPage() {
-  const list = useAdminList<PartnerList>(PARTNERS_LIST_PATH, { sort: 'name' });
+  const list = useAdminList<PartnerListReply>(PARTNERS_LIST_PATH, { sort: 'name' });
   const [deleting, setDeleting] = useState<Partner | null>(null);
   const data = list.data;
   const alertCount = (partner: Partner) =>

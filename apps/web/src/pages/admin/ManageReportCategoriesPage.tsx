@@ -1,4 +1,5 @@
 import { Button } from '@mantine/core';
+import type { CategoryListReply } from '@portal/domain/api/report-categories';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { del } from '../../api/api.js';
@@ -8,7 +9,6 @@ import { type AdminColumn, AdminTable } from './list/AdminTable.js';
 import { useAdminList } from './list/use-admin-list.js';
 import {
   CATEGORIES_LIST_PATH,
-  type CategoryList,
   type CategoryRow,
   categoryEditPath,
 } from './report-categories/categories-api.js';
@@ -24,7 +24,7 @@ const columns: AdminColumn<CategoryRow>[] = [
 
 /** SPEC.md §2 Manage Report Categories: server-paged list with column filters, Edit, Delete, Add. */
 export default function ManageReportCategoriesPage() {
-  const list = useAdminList<CategoryList>(CATEGORIES_LIST_PATH, { sort: 'name' });
+  const list = useAdminList<CategoryListReply>(CATEGORIES_LIST_PATH, { sort: 'name' });
   const [deleting, setDeleting] = useState<CategoryRow | null>(null);
   return (
     <PageFrame

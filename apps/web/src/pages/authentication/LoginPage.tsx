@@ -1,6 +1,7 @@
 import { Alert, Button, Container, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { sanitizeLoginError } from '@portal/domain';
+import type { Uri } from '@portal/domain/api/auth';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { get } from '../../api/api.js';
@@ -32,9 +33,7 @@ export default function LoginPage() {
     writeLoginName(username);
     setSubmitting(true);
     try {
-      const { uri } = await get<{ uri: string }>(
-        `/api/login/redirect?username=${encodeURIComponent(username)}`,
-      );
+      const { uri } = await get<Uri>(`/api/login/redirect?username=${encodeURIComponent(username)}`);
       browser.assign(uri === 'sso' ? SSO_LOGIN_PATH : uri);
     } catch (failure) {
       setSubmitting(false);

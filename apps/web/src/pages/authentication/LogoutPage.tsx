@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { MESSAGES } from '@portal/domain';
+import type { Uri } from '@portal/domain/api/auth';
 import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { get } from '../../api/api.js';
@@ -29,7 +30,7 @@ export default function LogoutPage() {
     void (async () => {
       let uri: string | null = null;
       try {
-        uri = (await get<{ uri?: string }>('/api/logout', { redirect: false }))?.uri ?? null;
+        uri = (await get<Uri>('/api/logout', { redirect: false }))?.uri ?? null;
       } catch (error) {
         console.error('Logout call failed', error);
       }

@@ -1,12 +1,13 @@
 import { Card, SimpleGrid, Tabs, Text } from '@mantine/core';
 import { MESSAGES } from '@portal/domain';
+import type { DashboardPartners } from '@portal/domain/api/dashboards';
 import { Link } from 'react-router-dom';
 import { useApi } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { PartnerLogo } from '../../components/PartnerLogo.js';
 import { pathOf } from '../../components/paths.js';
-import { type DashboardPartners, dashboardPaths } from './dashboard-api.js';
+import { dashboardPaths } from './dashboard-api.js';
 
 // Select a partner for dashboards: one card per partner with dashboards the user may open, one
 // tab per access type when there are two or more (as the report partner selection).

@@ -7,6 +7,12 @@ import {
   sortDashboards,
   viewerPath,
 } from '@portal/domain';
+import type {
+  Dashboard,
+  DashboardContentTypes,
+  PartnerDashboards,
+  PopularDashboards,
+} from '@portal/domain/api/dashboards';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useApi } from '../../api/swr.js';
@@ -14,13 +20,7 @@ import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { MarketingPopup } from '../../components/MarketingPopup.js';
 import { PageFrame } from '../../components/PageFrame.js';
-import {
-  type Dashboard,
-  type DashboardContentTypes,
-  dashboardPaths,
-  type PartnerDashboards,
-  type PopularDashboard,
-} from './dashboard-api.js';
+import { dashboardPaths } from './dashboard-api.js';
 
 // Dashboard selection for a partner (SPEC.md §2): tiles with name, description and a View button,
 // sorted by Name (ALPHABETICAL) or Most Viewed (MV_MONTH: this month's views), filtered by content
@@ -58,7 +58,7 @@ export default function DashboardSelectionPage() {
   const { data: contentTypes } = useApi<DashboardContentTypes>(
     dashboardPaths.contentTypes(accessTypeCode, partnerCode),
   );
-  const { data: popular } = useApi<PopularDashboard[]>(
+  const { data: popular } = useApi<PopularDashboards>(
     sortMode === 'MV_MONTH' ? dashboardPaths.popular(accessTypeCode, partnerCode) : null,
   );
   const tiles = useMemo(() => {

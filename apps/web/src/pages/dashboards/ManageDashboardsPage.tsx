@@ -1,5 +1,6 @@
 import { Button, Text } from '@mantine/core';
 import { DASHBOARD_TYPE_NAMES, normalizeDashboardType } from '@portal/domain';
+import type { Dashboard, Dashboards } from '@portal/domain/api/dashboards';
 import { useState } from 'react';
 import { del } from '../../api/api.js';
 import { useApi } from '../../api/swr.js';
@@ -9,7 +10,6 @@ import { PageFrame } from '../../components/PageFrame.js';
 import { ResponsiveTable } from '../../components/ResponsiveTable.js';
 import { ConfirmModal, useConfirm } from '../admin/list/use-confirm.js';
 import { DashboardForm } from './DashboardForm.js';
-import type { Dashboard } from './dashboard-api.js';
 
 // /admin/dashboards (MANAGE_DASHBOARDS): every dashboard with column filters, Add, Edit and Delete
 // with a confirm dialog (SPEC.md §2 admin list tables).
@@ -39,7 +39,7 @@ function cell(dashboard: Dashboard, column: Column): string {
 }
 
 export default function ManageDashboardsPage() {
-  const { data: dashboards, mutate } = useApi<Dashboard[]>('/api/dashboards');
+  const { data: dashboards, mutate } = useApi<Dashboards>('/api/dashboards');
   const [filters, setFilters] = useState<Record<Column, string>>({
     partner: '',
     dashboardName: '',

@@ -1,4 +1,5 @@
 import { Box, Stack } from '@mantine/core';
+import type { QuickSightEmbed } from '@portal/domain/api/dashboards';
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import { fetchShowingFailures, useApiShowing } from '../../api/swr.js';
@@ -18,7 +19,7 @@ export default function QuickSightViewerPage() {
   const dashboardId = Number(pinboardId);
   // A failed read is this viewer's failure (SPEC.md §4 wins over the generic GET rule): shown as
   // 'Failed to load the dashboard' and reported, not the error screen.
-  const { data, failure } = useApiShowing<{ dashboardUrl: string; dashboardName: string }>(
+  const { data, failure } = useApiShowing<QuickSightEmbed>(
     `/api/quicksight/${encodeURIComponent(pinboardId)}`,
     'any',
     { fetcher: fetchShowingFailures, revalidateIfStale: false, revalidateOnReconnect: false },

@@ -1,8 +1,9 @@
 import { Stack } from '@mantine/core';
+import type { Dashboard } from '@portal/domain/api/dashboards';
 import { useParams } from 'react-router-dom';
 import { useApi } from '../../api/swr.js';
 import { PageFrame } from '../../components/PageFrame.js';
-import { type Dashboard, dashboardPaths } from './dashboard-api.js';
+import { dashboardPaths } from './dashboard-api.js';
 import { EmbedStatus } from './EmbedStatus.js';
 import { FramedDashboard } from './FramedDashboard.js';
 import { ReturnToSelection } from './ReturnToSelection.js';

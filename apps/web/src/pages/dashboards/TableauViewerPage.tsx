@@ -1,6 +1,7 @@
 import { Box, Stack } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { TABLEAU_SCALE_BELOW_PX, tableauScale } from '@portal/domain';
+import type { TableauEmbed } from '@portal/domain/api/dashboards';
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import { fetchShowingFailures, useApiShowing } from '../../api/swr.js';
@@ -15,8 +16,6 @@ import { useEmbedState } from './useEmbedState.js';
 // reverse proxy to Tableau, or the embedded demo), so its frame can be checked. Below 1830 px the
 // view is scaled down to fit (SPEC.md §9).
 const VIEW_HEIGHT = 1000;
-
-type TableauEmbed = { dashboardUrl: string; dashboardName: string; token: string };
 
 export default function TableauViewerPage() {
   const { dashboardId = '', partnerCode = '' } = useParams();

@@ -1,5 +1,6 @@
 import { Box, Stack } from '@mantine/core';
 import { MESSAGES } from '@portal/domain';
+import type { PartnerDashboards, ThoughtSpotToken } from '@portal/domain/api/dashboards';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError, api } from '../../api/api.js';
@@ -7,7 +8,7 @@ import { useApi } from '../../api/swr.js';
 import { useCurrentUser } from '../../auth/auth-context.js';
 import { showNotice } from '../../components/notices.js';
 import { PageFrame } from '../../components/PageFrame.js';
-import { dashboardPaths, type PartnerDashboards } from './dashboard-api.js';
+import { dashboardPaths } from './dashboard-api.js';
 import { EmbedStatus } from './EmbedStatus.js';
 import { waitForFrame } from './frame-check.js';
 import { ReturnToSelection } from './ReturnToSelection.js';
@@ -17,7 +18,6 @@ import { useEmbedState } from './useEmbedState.js';
 // getAuthToken call asks GET /api/ThoughtSpotEmbed/{pinboardId} for a new token (the SDK refuses a
 // token it has seen). The user is found or created in ThoughtSpot first (one idempotent POST). On session expiry the
 // user goes home and is asked to refresh (SPEC.md §4, §8).
-type TokenEntity = { token: string; thoughtSpotHost: string };
 
 /** POST /api/thoughtspot/user finds or creates the user: one call, and no 404 for a new one. */
 async function ensureThoughtSpotUser(name: string): Promise<void> {
@@ -51,8 +51,8 @@ export default function ThoughtSpotViewerPage() {
       await ensureThoughtSpotUser(user.email || user.userId);
       // The token call's failure is the viewer's failure (SPEC.md §4): shown and reported with its
       // status, never a redirect to a `uri` of the reply.
-      const token = () => api.get<TokenEntity>(tokenPath, { redirect: 'login-only' });
-      let first: TokenEntity;
+      const token = () => api.get<ThoughtSpotToken>(tokenPath, { redirect: 'login-only' });
+      let first: ThoughtSpotToken;
       try {
         first = await token();
       } catch (error) {

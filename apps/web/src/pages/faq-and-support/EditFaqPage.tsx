@@ -1,4 +1,4 @@
-import type { Faq } from '@portal/domain';
+import type { Faqs } from '@portal/domain/api/faqs';
 import { useParams } from 'react-router-dom';
 import { put } from '../../api/api.js';
 import { useApi } from '../../api/swr.js';
@@ -9,7 +9,7 @@ import { FaqForm } from './FaqForm.js';
 
 export default function EditFaqPage() {
   const { frequentlyAskedQuestionId } = useParams();
-  const { data: faqs } = useApi<Faq[]>('/api/faqs');
+  const { data: faqs } = useApi<Faqs>('/api/faqs');
   const faq = faqs?.find((f) => String(f.id) === frequentlyAskedQuestionId);
   return (
     <PageFrame trail={['admin', 'adminFaqs']}>

@@ -1,5 +1,6 @@
 import { Accordion, TextInput } from '@mantine/core';
-import { type Faq, searchFaqs } from '@portal/domain';
+import { searchFaqs } from '@portal/domain';
+import type { Faqs } from '@portal/domain/api/faqs';
 import { useState } from 'react';
 import { useApi } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
@@ -9,7 +10,7 @@ import { PageFrame } from '../../components/PageFrame.js';
 
 /** SPEC.md §2: the questions and answers of GET /api/faqs, searchable. */
 export default function FaqsPage() {
-  const { data: faqs } = useApi<Faq[]>('/api/faqs');
+  const { data: faqs } = useApi<Faqs>('/api/faqs');
   const [search, setSearch] = useState('');
   const found = searchFaqs(faqs ?? [], search);
 

@@ -1,5 +1,5 @@
 import { Button, Text } from '@mantine/core';
-import type { Faq } from '@portal/domain';
+import type { Faq, Faqs } from '@portal/domain/api/faqs';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { del } from '../../api/api.js';
@@ -14,7 +14,7 @@ const contains = (text: string, filter: string) => text.toLowerCase().includes(f
 
 /** SPEC.md §2 admin list: column filters, Edit, Delete with a confirm dialog, Add. */
 export default function ManageFaqsPage() {
-  const { data: faqs, mutate } = useApi<Faq[]>('/api/faqs');
+  const { data: faqs, mutate } = useApi<Faqs>('/api/faqs');
   const [filters, setFilters] = useState({ question: '', answer: '' });
   const deleting = useConfirm<Faq>(async (faq) => {
     try {

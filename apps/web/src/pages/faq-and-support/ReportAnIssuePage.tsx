@@ -1,5 +1,6 @@
 import { Button, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { ISSUE_REPORTED_MESSAGE, type IssueReport, issueReportProblems, MESSAGES } from '@portal/domain';
+import type { IssueReasons } from '@portal/domain/api/contact-us';
 import { type FormEvent, useState } from 'react';
 import { post } from '../../api/api.js';
 import { useApi } from '../../api/swr.js';
@@ -9,7 +10,7 @@ const EMPTY: IssueReport = { phone: '', reason: '', message: '' };
 
 /** SPEC.md §5 Report an issue: reason and message required, phone optional; a dialog tells the outcome. */
 export default function ReportAnIssuePage() {
-  const { data: reasons } = useApi<string[]>('/api/reasons');
+  const { data: reasons } = useApi<IssueReasons>('/api/reasons');
   const [form, setForm] = useState<IssueReport>(EMPTY);
   const [showErrors, setShowErrors] = useState(false);
   const [sending, setSending] = useState(false);

@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
-import { type MarketingPartners, MESSAGES, marketingDestination } from '@portal/domain';
+import { MESSAGES, marketingDestination } from '@portal/domain';
+import type { MarketingPartners } from '@portal/domain/api/marketing';
 import { Navigate } from 'react-router-dom';
 import { useApi } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';

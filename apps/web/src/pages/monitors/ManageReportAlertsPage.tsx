@@ -1,18 +1,17 @@
 import { Button } from '@mantine/core';
+import type { ReportMonitor, ReportMonitorListReply } from '@portal/domain/api/partners';
+import type { CategoryListReply } from '@portal/domain/api/report-categories';
 import { useState } from 'react';
 import { del } from '../../api/api.js';
 import { useApi } from '../../api/swr.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { type AdminColumn, AdminTable } from '../admin/list/AdminTable.js';
-import { type ListReply, useAdminList } from '../admin/list/use-admin-list.js';
+import { useAdminList } from '../admin/list/use-admin-list.js';
 import { alertSchedule } from '../admin/partners/partner-form-state.js';
-import type { ReportMonitor } from '../admin/partners/partners-api.js';
-import type { CategoryList } from '../admin/report-categories/categories-api.js';
 import { ConfirmDialog } from '../operations/ConfirmDialog.js';
 import { LastChecks } from './LastChecks.js';
 import { MonitorDialog } from './MonitorDialog.js';
 
-type MonitorList = ListReply & { monitors: ReportMonitor[] };
 const FREQUENCY_OPTIONS = [
   { value: 'DLY', label: 'Day' },
   { value: 'WLY', label: 'Week' },
@@ -41,8 +40,8 @@ const columns: AdminColumn<ReportMonitor>[] = [
 
 /** SPEC.md §2 /admin/report-alerts: every report monitor across partners, and the last checks. */
 export default function ManageReportAlertsPage() {
-  const list = useAdminList<MonitorList>('/api/report-monitors', { sort: 'partner' });
-  const { data: categories } = useApi<CategoryList>('/api/admin/categories?pageSize=100');
+  const list = useAdminList<ReportMonitorListReply>('/api/report-monitors', { sort: 'partner' });
+  const { data: categories } = useApi<CategoryListReply>('/api/admin/categories?pageSize=100');
   const [editing, setEditing] = useState<ReportMonitor | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ReportMonitor | null>(null);
   return (

@@ -1,15 +1,9 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import type { IssuedToken, ServiceAccount } from '@portal/domain/api/service-accounts';
 import { type FormEvent, useState } from 'react';
 import { post } from '../../api/api.js';
 import { ErrorAlert } from './ErrorAlert.js';
-import {
-  formatTimestamp,
-  type IssuedToken,
-  isLeaving,
-  messageOf,
-  SERVICE_ACCOUNTS_PATH,
-  type ServiceAccount,
-} from './service-accounts.js';
+import { formatTimestamp, isLeaving, messageOf, SERVICE_ACCOUNTS_PATH } from './service-accounts.js';
 
 const DEFAULT_DAYS = 90;
 const MAX_DAYS = 365;

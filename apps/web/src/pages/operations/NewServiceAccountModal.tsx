@@ -1,5 +1,6 @@
 import { Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { type Feature, MESSAGES } from '@portal/domain';
+import type { ServiceAccount } from '@portal/domain/api/service-accounts';
 import { type FormEvent, useState } from 'react';
 import { post } from '../../api/api.js';
 import { ErrorAlert } from './ErrorAlert.js';
@@ -11,7 +12,6 @@ import {
   parsePartnerAccess,
   SERVICE_ACCOUNT_FEATURES,
   SERVICE_ACCOUNTS_PATH,
-  type ServiceAccount,
   USER_ID_HINT,
   USER_ID_PATTERN,
 } from './service-accounts.js';

@@ -1,4 +1,9 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import type {
+  ServiceAccount,
+  ServiceAccounts,
+  ServiceAccountToken,
+} from '@portal/domain/api/service-accounts';
 import { useState } from 'react';
 import { del, put } from '../../api/api.js';
 import { useApi } from '../../api/swr.js';
@@ -9,13 +14,7 @@ import { ResponsiveTable } from '../../components/ResponsiveTable.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { IssueTokenModal } from './IssueTokenModal.js';
 import { NewServiceAccountModal } from './NewServiceAccountModal.js';
-import {
-  formatPartnerAccess,
-  formatTimestamp,
-  SERVICE_ACCOUNTS_PATH,
-  type ServiceAccount,
-  type ServiceAccountToken,
-} from './service-accounts.js';
+import { formatPartnerAccess, formatTimestamp, SERVICE_ACCOUNTS_PATH } from './service-accounts.js';
 
 // Internal admins create service accounts (API users with tokens), issue and revoke their tokens
 // and disable them, through /api/admin/service-accounts.
@@ -30,7 +29,7 @@ const accountPath = (userId: string) => `${SERVICE_ACCOUNTS_PATH}/${encodeURICom
 const tokenLabel = (token: ServiceAccountToken) => (token.name === '' ? 'Unnamed token' : token.name);
 
 export default function ServiceAccountsPage() {
-  const { data: accounts, mutate } = useApi<ServiceAccount[]>(SERVICE_ACCOUNTS_PATH);
+  const { data: accounts, mutate } = useApi<ServiceAccounts>(SERVICE_ACCOUNTS_PATH);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
   const reload = () => void mutate();

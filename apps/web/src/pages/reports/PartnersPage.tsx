@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { MESSAGES } from '@portal/domain';
+import type { PartnersReply } from '@portal/domain/api/reports';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useApi } from '../../api/swr.js';
@@ -7,7 +8,7 @@ import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { type PartnerCard, PartnerCards, PartnerTabs } from '../../components/PartnerCards.js';
 import { ReportsStepper } from './ReportsStepper.js';
-import { type PartnersReply, reportPaths } from './reports-api.js';
+import { reportPaths } from './reports-api.js';
 
 const toCategories = (partner: PartnerCard) => reportPaths.reportCategoriesPage(partner.type, partner.code);
 

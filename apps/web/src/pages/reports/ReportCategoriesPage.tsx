@@ -1,4 +1,5 @@
 import { Button, Table, TextInput } from '@mantine/core';
+import type { CategoriesReply, ReportCategory } from '@portal/domain/api/reports';
 import { type ReactNode, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useApi } from '../../api/swr.js';
@@ -7,7 +8,7 @@ import { EmptyState } from '../../components/EmptyState.js';
 import { useExternalLink } from '../../components/ExternalLink.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { ReportsStepper } from './ReportsStepper.js';
-import { type CategoriesReply, type ReportCategory, reportPaths } from './reports-api.js';
+import { reportPaths } from './reports-api.js';
 
 /**
  * SPEC.md §2 Report categories: a table filterable by name with a View button. A category with an

@@ -1,9 +1,10 @@
 import { Alert, Button, Group, ScrollArea, Table, Tabs, Text } from '@mantine/core';
+import type { PreviewReply, Report } from '@portal/domain/api/reports';
 import { useEffect, useState } from 'react';
 import { ApiError, api } from '../../api/api.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { LazyModal } from '../../components/LazyModal.js';
-import { type PreviewReply, type Report, reportPaths } from './reports-api.js';
+import { reportPaths } from './reports-api.js';
 
 type ReportPreviewModalProps = {
   report: Report | null;

@@ -5,6 +5,7 @@ import {
   hasFeature,
   MAX_REPORTS_PER_DOWNLOAD,
 } from '@portal/domain';
+import type { Report, ReportDatesReply, ReportsReply } from '@portal/domain/api/reports';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { api } from '../../api/api.js';
@@ -20,13 +21,7 @@ import { ReportDateFilter } from './ReportDateFilter.js';
 import { ReportPreviewModal } from './ReportPreviewModal.js';
 import { ReportsStepper } from './ReportsStepper.js';
 import { ReportsTable } from './ReportsTable.js';
-import {
-  formatDate,
-  type Report,
-  type ReportDatesReply,
-  type ReportsReply,
-  reportPaths,
-} from './reports-api.js';
+import { formatDate, reportPaths } from './reports-api.js';
 
 const SELECTION_NOTE_ID = 'reports-selection-note';
 

@@ -1,4 +1,5 @@
 import { needsHumanVerification, type Principal } from '@portal/domain';
+import type { Message } from '@portal/domain/api/common';
 import { LOGIN_PATH } from '../../api/api.js';
 import { browser } from '../../lib/browser.js';
 import { verifyHuman } from './human-verification.js';
@@ -26,7 +27,7 @@ export function fileNameFromDisposition(header: string | null, fallback: string)
 
 async function messageOf(response: Response): Promise<string> {
   try {
-    const body = (await response.json()) as { message?: unknown };
+    const body = (await response.json()) as Partial<Message>;
     if (typeof body.message === 'string') return body.message;
   } catch {
     // not JSON

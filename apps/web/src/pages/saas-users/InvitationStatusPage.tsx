@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import type { InvitationPageReply } from '@portal/domain/api/tenants';
 import {
   INVITATION_OUTCOME_MESSAGES,
   INVITATION_PENDING_MESSAGE,
@@ -11,7 +12,7 @@ import { useApiShowing } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { InvitationDetails } from './InvitationDetails.js';
-import { type InvitationPageReply, invitationPath, signInAgainPath } from './saas-api.js';
+import { invitationPath, signInAgainPath } from './saas-api.js';
 
 /**
  * Where an invitation's journey lands. /invitation?status= says why a link did not work (expired,

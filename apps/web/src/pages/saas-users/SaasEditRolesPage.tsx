@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { MESSAGES } from '@portal/domain';
+import type { AllSaasUsersReply, RolesReply } from '@portal/domain/api/tenants';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError, put } from '../../api/api.js';
@@ -9,7 +10,7 @@ import { EmptyState } from '../../components/EmptyState.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { pathOf } from '../../components/paths.js';
 import { chosenRoleIds, RoleFields } from './RoleFields.js';
-import { allUsersPath, rolesPath, rolesUpdatePath, type SaasRole, type SaasUser } from './saas-api.js';
+import { allUsersPath, rolesPath, rolesUpdatePath } from './saas-api.js';
 import { useFlash } from './use-flash.js';
 import { useTenantName } from './use-tenant-name.js';
 
@@ -18,8 +19,8 @@ export default function SaasEditRolesPage() {
   const params = useParams();
   const tenantId = params.tenantId ?? '';
   const tenantName = useTenantName(tenantId);
-  const { data: roles } = useApi<SaasRole[]>(rolesPath(tenantId));
-  const { data: users } = useApi<SaasUser[]>(allUsersPath(tenantId));
+  const { data: roles } = useApi<RolesReply>(rolesPath(tenantId));
+  const { data: users } = useApi<AllSaasUsersReply>(allUsersPath(tenantId));
   const user = users?.find((u) => u.userId === params.userId);
   const [roleId, setRoleId] = useState<string | null>(null);
   const [isThoughtSpotUser, setThoughtSpotUser] = useState(false);

@@ -1,5 +1,6 @@
 import { Anchor, Button, Text } from '@mantine/core';
 import { MESSAGES } from '@portal/domain';
+import type { InvitationsReply } from '@portal/domain/api/tenants';
 import { invitationsCsv, utcDateTime } from '@portal/domain/csv';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -11,13 +12,7 @@ import { PageFrame } from '../../components/PageFrame.js';
 import { ResponsiveTable } from '../../components/ResponsiveTable.js';
 import { downloadCsv } from '../../lib/download-csv.js';
 import { ConfirmModal, useConfirm } from '../admin/list/use-confirm.js';
-import {
-  allInvitations,
-  deleteInvitation,
-  type InvitationsReply,
-  invitationsPath,
-  resendInvitation,
-} from './saas-api.js';
+import { allInvitations, deleteInvitation, invitationsPath, resendInvitation } from './saas-api.js';
 import { NoticeAlert, useNotice } from './use-notice.js';
 import { useTenantName } from './use-tenant-name.js';
 

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { MESSAGES } from '@portal/domain';
+import type { RolesReply } from '@portal/domain/api/tenants';
 import { isValidEmail } from '@portal/domain/invitation';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -10,7 +11,7 @@ import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { pathOf } from '../../components/paths.js';
 import { chosenRoleIds, RoleFields } from './RoleFields.js';
-import { invitePath, rolesPath, type SaasRole } from './saas-api.js';
+import { invitePath, rolesPath } from './saas-api.js';
 import { useFlash } from './use-flash.js';
 import { useTenantName } from './use-tenant-name.js';
 
@@ -20,7 +21,7 @@ export default function SaasInvitePage() {
   const tenantId = params.tenantId ?? '';
   const tenantName = useTenantName(tenantId);
   const { user } = useCurrentUser();
-  const { data: roles } = useApi<SaasRole[]>(rolesPath(tenantId));
+  const { data: roles } = useApi<RolesReply>(rolesPath(tenantId));
   const [email, setEmail] = useState('');
   const [roleId, setRoleId] = useState<string | null>(null);
   const [isThoughtSpotUser, setThoughtSpotUser] = useState(false);

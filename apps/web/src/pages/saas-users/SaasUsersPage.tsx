@@ -1,6 +1,7 @@
 import { Button, Text } from '@mantine/core';
 import { MESSAGES, PAGES } from '@portal/domain';
 import { pageCount } from '@portal/domain/admin-paging';
+import type { AllSaasUsersReply, SaasUser, SaasUsersReply } from '@portal/domain/api/tenants';
 import { saasUsersCsv } from '@portal/domain/csv';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -14,14 +15,7 @@ import { pathOf } from '../../components/paths.js';
 import { ResponsiveTable } from '../../components/ResponsiveTable.js';
 import { downloadCsv } from '../../lib/download-csv.js';
 import { ConfirmModal, useConfirm } from '../admin/list/use-confirm.js';
-import {
-  allUsersPath,
-  deleteUser,
-  roleLabel,
-  type SaasUser,
-  type SaasUsersReply,
-  usersPath,
-} from './saas-api.js';
+import { allUsersPath, deleteUser, roleLabel, usersPath } from './saas-api.js';
 import { NoticeAlert, useNotice } from './use-notice.js';
 import { useTenantName } from './use-tenant-name.js';
 
@@ -51,7 +45,10 @@ export default function SaasUsersPage() {
   async function download() {
     setDownloading(true);
     try {
-      downloadCsv(`${tenantId}-users.csv`, saasUsersCsv(await get<SaasUser[]>(allUsersPath(tenantId))));
+      downloadCsv(
+        `${tenantId}-users.csv`,
+        saasUsersCsv(await get<AllSaasUsersReply>(allUsersPath(tenantId))),
+      );
     } catch (error) {
       throwToBoundary(error);
     } finally {

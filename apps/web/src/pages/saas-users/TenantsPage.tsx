@@ -1,16 +1,17 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import { MESSAGES } from '@portal/domain';
+import type { TenantsReply } from '@portal/domain/api/tenants';
 import { sortTenantsByDisplayName } from '@portal/domain/tenant-roles';
 import { Link, Navigate } from 'react-router-dom';
 import { useApi } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { pathOf } from '../../components/paths.js';
-import { type Tenant, tenantsPath } from './saas-api.js';
+import { tenantsPath } from './saas-api.js';
 
 /** Select tenant (SPEC.md §2): sorted by display name without the portal suffix; one tenant goes straight in. */
 export default function TenantsPage() {
-  const { data } = useApi<Tenant[]>(tenantsPath);
+  const { data } = useApi<TenantsReply>(tenantsPath);
   if (!data) return <CenteredLoader />;
   const tenants = sortTenantsByDisplayName(data);
   if (tenants.length === 1)

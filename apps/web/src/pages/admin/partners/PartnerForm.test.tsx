@@ -1,10 +1,10 @@
+import type { PartnerDetailReply } from '@portal/domain/api/partners';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeUser, renderWithProviders, signedIn } from '../../../test/render.js';
 import EditPartnerPage from '../EditPartnerPage.js';
-import type { PartnerDetail } from './partners-api.js';
 
-const detail: PartnerDetail = {
+const detail: PartnerDetailReply = {
   partner: {
     type: 'EXT',
     code: 'BJS',

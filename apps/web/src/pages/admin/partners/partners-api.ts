@@ -2,8 +2,6 @@ import type {
   CatalogCategory,
   Partner,
   PartnerCategory,
-  PartnerDetailReply,
-  PartnerListReply,
   PartnerReference,
   ReportMonitor,
 } from '@portal/domain/api/partners';
@@ -12,8 +10,6 @@ import type {
 
 export type { CodeName } from '@portal/domain/api/common';
 export type { CatalogCategory, Partner, PartnerCategory, PartnerReference, ReportMonitor };
-export type PartnerList = PartnerListReply;
-export type PartnerDetail = PartnerDetailReply;
 
 export const PARTNERS_LIST_PATH = '/api/admin/partners';
 export const partnerDetailPath = (accessTypeCode: string, partnerCode: string) =>

@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import type { CodeName } from '@portal/domain/api/common';
+import type { DatasetObjectKey } from '@portal/domain/api/datasets';
 import { canAddDataset, type DatasetValidation, validateDatasetObjectKey } from '@portal/domain/dataset';
 import { useState } from 'react';
 import { ApiError, get } from '../../../api/api.js';
-import type { CodeName } from '../partners/partners-api.js';
 import type { CategoryPartner } from './categories-api.js';
 
 // SPEC.md §4 Dataset validation dialog: idle, then validating, then 'Dataset validated' or a
@@ -36,7 +37,7 @@ export function DatasetDialog({ categoryCode, accessTypes, onAdd, onClose }: Dat
     setValidation({ state: 'validating' });
     const target = { accessTypeCode: accessTypeCode!, partnerCode: partnerCode.trim(), categoryCode };
     try {
-      const { objectKey } = await get<{ objectKey: string }>(
+      const { objectKey } = await get<DatasetObjectKey>(
         `/api/datasets/${encodeURIComponent(catalogId.trim())}`,
       );
       setValidation(validateDatasetObjectKey(objectKey, target));
