@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { MESSAGES } from '@portal/domain';
+import { MESSAGES, thoughtSpotConsumerRole } from '@portal/domain';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError, put } from '../../api/api.js';
@@ -30,7 +30,7 @@ export default function SaasEditRolesPage() {
   useEffect(() => {
     if (!user) return;
     setRoleId(user.roles.find((r) => r.rank !== null)?.roleId ?? null);
-    setThoughtSpotUser(user.roles.some((r) => r.roleName.toUpperCase() === 'THOUGHTSPOT_CONSUMER'));
+    setThoughtSpotUser(thoughtSpotConsumerRole(user.roles) !== undefined);
   }, [user]);
 
   async function submit(event: FormEvent) {
