@@ -49,12 +49,13 @@ export async function takeBatchRecords(db: Db, kind: BatchKind, batchId: number,
 
 export const BATCH_PAGE_SIZE = 5000;
 
-type Selection = { batchId: number } | { pendingThrough: string };
+/** The records of one batch, or those a batch of that date would take now (a preview). */
+export type BatchFileSelection = { batchId: number } | { pendingThrough: string };
 
 /** The records of a batch (or those a batch of that date would take), by record id, a page at a time. */
 export async function* disputeFileRecords(
   db: Db,
-  selection: Selection,
+  selection: BatchFileSelection,
   pageSize = BATCH_PAGE_SIZE,
 ): AsyncGenerator<DisputeFileRecord[]> {
   for (let after = 0; ; ) {
@@ -102,7 +103,7 @@ export async function* disputeFileRecords(
 
 export async function* invoiceFileRecords(
   db: Db,
-  selection: Selection,
+  selection: BatchFileSelection,
   pageSize = BATCH_PAGE_SIZE,
 ): AsyncGenerator<InvoiceFileRecord[]> {
   for (let after = 0; ; ) {
