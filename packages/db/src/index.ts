@@ -30,6 +30,7 @@ export * from './migrate.js';
 export * from './partner-frequency-types.js';
 export * from './partner-images.js';
 export * from './partner-scope.js';
+export * from './pending-records.js';
 export * from './report-catalog.js';
 export * from './report-monitor-runs.js';
 export * from './report-monitors.js';
