@@ -1,5 +1,5 @@
 import { isBusinessDay, nextBusinessDay } from './business-days.js';
-import { easternDate, easternInstant, easternWallClock } from './eastern-time.js';
+import { easternDate, easternInstant, easternWallClock, twelveHourClock } from './eastern-time.js';
 import { addDays, formatUsDate, type IsoDate, WEEKDAY_NAMES, weekdayOf } from './iso-date.js';
 
 // When an operational form's entry is processed (SPEC.md §9): disputes at 8PM ET, invoice
@@ -63,10 +63,7 @@ export function batchesToCatchUp(kind: BatchKind, now: Date, lastRun: IsoDate | 
   return lastRun === null ? due.slice(-1) : due;
 }
 
-function clockText({ hour, minute }: BatchTime): string {
-  const h12 = hour % 12 === 0 ? 12 : hour % 12;
-  return `${h12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'} ET`;
-}
+const clockText = (time: BatchTime) => `${twelveHourClock(time)} ET`;
 
 function titleCase(name: string): string {
   return name.charAt(0) + name.slice(1).toLowerCase();
