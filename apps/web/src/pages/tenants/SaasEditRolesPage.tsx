@@ -2,12 +2,13 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { MESSAGES, thoughtSpotConsumerRole } from '@portal/domain';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { ApiError, put } from '../../api/api.js';
+import { put } from '../../api/api.js';
 import { useApi } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { pathOf } from '../../components/paths.js';
+import { useSubmit } from '../../lib/use-submit.js';
 import { chosenRoleIds, RoleFields } from './RoleFields.js';
 import { allUsersPath, rolesPath, rolesUpdatePath, type SaasRole, type SaasUser } from './saas-api.js';
 import { useFlash } from './use-flash.js';
@@ -23,7 +24,7 @@ export default function SaasEditRolesPage() {
   const user = users?.find((u) => u.userId === params.userId);
   const [roleId, setRoleId] = useState<string | null>(null);
   const [isThoughtSpotUser, setThoughtSpotUser] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, submit: send } = useSubmit();
   const backTo = pathOf('saasUsers', params);
   const { flash, setFlash } = useFlash(backTo);
 
@@ -39,19 +40,12 @@ export default function SaasEditRolesPage() {
       setFlash({ color: 'red', text: MESSAGES.selectRole });
       return;
     }
-    setBusy(true);
-    try {
-      await put(
-        rolesUpdatePath(tenantId, user, isThoughtSpotUser),
-        chosenRoleIds(roles, roleId, isThoughtSpotUser),
-      );
-      setFlash({ color: 'green', text: MESSAGES.rolesUpdated });
-    } catch (error) {
-      if (error instanceof ApiError && error.redirectedTo !== null) return;
-      setFlash({ color: 'red', text: `${MESSAGES.rolesUpdateFailurePrefix}${(error as Error).message}` });
-    } finally {
-      setBusy(false);
-    }
+    const roleIds = chosenRoleIds(roles, roleId, isThoughtSpotUser);
+    await send(() => put(rolesUpdatePath(tenantId, user, isThoughtSpotUser), roleIds), {
+      done: () => setFlash({ color: 'green', text: MESSAGES.rolesUpdated }),
+      failed: (error) =>
+        setFlash({ color: 'red', text: `${MESSAGES.rolesUpdateFailurePrefix}${(error as Error).message}` }),
+    });
   }
 
   return (

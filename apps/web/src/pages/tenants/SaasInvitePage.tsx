@@ -3,12 +3,13 @@ import { MESSAGES } from '@portal/domain';
 import { isValidEmail } from '@portal/domain/invitation';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { ApiError, post } from '../../api/api.js';
+import { post } from '../../api/api.js';
 import { useApi } from '../../api/swr.js';
 import { useCurrentUser } from '../../auth/auth-context.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { pathOf } from '../../components/paths.js';
+import { useSubmit } from '../../lib/use-submit.js';
 import { chosenRoleIds, RoleFields } from './RoleFields.js';
 import { invitePath, rolesPath, type SaasRole } from './saas-api.js';
 import { useFlash } from './use-flash.js';
@@ -24,7 +25,7 @@ export default function SaasInvitePage() {
   const [email, setEmail] = useState('');
   const [roleId, setRoleId] = useState<string | null>(null);
   const [isThoughtSpotUser, setThoughtSpotUser] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, submit: send } = useSubmit();
   const backTo = pathOf('saasUsers', params);
   const { flash, setFlash } = useFlash(backTo);
 
@@ -34,20 +35,16 @@ export default function SaasInvitePage() {
       setFlash({ color: 'red', text: MESSAGES.inviteInvalid });
       return;
     }
-    setBusy(true);
-    try {
-      await post(invitePath(tenantId, isThoughtSpotUser), {
-        inviterName: `${user.firstName} ${user.lastName}`.trim(),
-        emailAddress: email.trim(),
-        userRoleIds: chosenRoleIds(roles, roleId, isThoughtSpotUser),
-      });
-      setFlash({ color: 'green', text: MESSAGES.inviteSuccess });
-    } catch (error) {
-      if (error instanceof ApiError && error.redirectedTo !== null) return;
-      setFlash({ color: 'red', text: `${MESSAGES.inviteFailurePrefix}${(error as Error).message}` });
-    } finally {
-      setBusy(false);
-    }
+    const body = {
+      inviterName: `${user.firstName} ${user.lastName}`.trim(),
+      emailAddress: email.trim(),
+      userRoleIds: chosenRoleIds(roles, roleId, isThoughtSpotUser),
+    };
+    await send(() => post(invitePath(tenantId, isThoughtSpotUser), body), {
+      done: () => setFlash({ color: 'green', text: MESSAGES.inviteSuccess }),
+      failed: (error) =>
+        setFlash({ color: 'red', text: `${MESSAGES.inviteFailurePrefix}${(error as Error).message}` }),
+    });
   }
 
   return (

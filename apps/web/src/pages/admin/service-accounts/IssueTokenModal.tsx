@@ -1,11 +1,11 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { post } from '../../../api/api.js';
+import { useSubmit } from '../../../lib/use-submit.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import {
   formatTimestamp,
   type IssuedToken,
-  isLeaving,
   messageOf,
   SERVICE_ACCOUNTS_PATH,
   type ServiceAccount,
@@ -29,24 +29,22 @@ export function IssueTokenModal({ account, onIssued, onClose }: Props) {
   const [name, setName] = useState('');
   const [days, setDays] = useState<number | string>(DEFAULT_DAYS);
   const [issued, setIssued] = useState<IssuedToken | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, submit: send } = useSubmit();
   const [error, setError] = useState<string | null>(null);
   const validDays = typeof days === 'number' && Number.isInteger(days) && days >= 1 && days <= MAX_DAYS;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!validDays) return;
-    setSaving(true);
     setError(null);
-    try {
-      const path = `${SERVICE_ACCOUNTS_PATH}/${encodeURIComponent(account.userId)}/tokens`;
-      setIssued(await post<IssuedToken>(path, { name: name.trim(), days }));
-      onIssued();
-    } catch (failure) {
-      if (!isLeaving(failure)) setError(messageOf(failure));
-    } finally {
-      setSaving(false);
-    }
+    const path = `${SERVICE_ACCOUNTS_PATH}/${encodeURIComponent(account.userId)}/tokens`;
+    await send(() => post<IssuedToken>(path, { name: name.trim(), days }), {
+      done: (token) => {
+        setIssued(token);
+        onIssued();
+      },
+      failed: (failure) => setError(messageOf(failure)),
+    });
   }
 
   return (
