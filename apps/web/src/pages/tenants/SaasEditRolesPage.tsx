@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { MESSAGES, thoughtSpotConsumerRole } from '@portal/domain';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { useSubmit } from '../../lib/use-submit.js';
 import { chosenRoleIds, RoleFields } from './RoleFields.js';
 import { allUsersPath, rolesPath, rolesUpdatePath, type SaasRole, type SaasUser } from './saas-api.js';
 import { useFlash } from './use-flash.js';
+import { NoticeAlert } from './use-notice.js';
 import { useTenantName } from './use-tenant-name.js';
 
 /** 'Update User Role': one external role and the ThoughtSpot box, preset from the user's roles. */
@@ -50,11 +51,7 @@ export default function SaasEditRolesPage() {
 
   return (
     <PageFrame trail={['tenants', { page: 'saasUsers', label: tenantName }]}>
-      {flash && (
-        <Alert color={flash.color} role={flash.color === 'red' ? 'alert' : 'status'}>
-          {flash.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={flash} />
       {!roles || !users ? (
         <CenteredLoader />
       ) : !user ? (

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { MESSAGES } from '@portal/domain';
 import { isValidEmail } from '@portal/domain/invitation';
 import { type FormEvent, useState } from 'react';
@@ -13,6 +13,7 @@ import { useSubmit } from '../../lib/use-submit.js';
 import { chosenRoleIds, RoleFields } from './RoleFields.js';
 import { invitePath, rolesPath, type SaasRole } from './saas-api.js';
 import { useFlash } from './use-flash.js';
+import { NoticeAlert } from './use-notice.js';
 import { useTenantName } from './use-tenant-name.js';
 
 /** 'Invite a New User': an email and exactly one external role, the optional ThoughtSpot box. */
@@ -49,11 +50,7 @@ export default function SaasInvitePage() {
 
   return (
     <PageFrame trail={['tenants', { page: 'saasUsers', label: tenantName }]}>
-      {flash && (
-        <Alert color={flash.color} role={flash.color === 'red' ? 'alert' : 'status'}>
-          {flash.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={flash} />
       {!roles ? (
         <CenteredLoader />
       ) : (
