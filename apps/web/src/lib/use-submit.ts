@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ApiError } from '../api/api.js';
+import { isLeaving } from '../api/api.js';
 
 export type SubmitHandlers<T> = {
   /** After the call answered: the success message, the next page. */
@@ -24,7 +24,7 @@ export function useSubmit() {
       const answer = await send();
       await on.done?.(answer);
     } catch (error) {
-      if (!(error instanceof ApiError && error.redirectedTo !== null)) on.failed(error);
+      if (!isLeaving(error)) on.failed(error);
     } finally {
       setBusy(false);
       await on.settled?.();
