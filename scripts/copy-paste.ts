@@ -1,7 +1,7 @@
 // npm test's copy-paste step: jscpd over the source tree (.jscpd.json says which files: apps,
 // packages, workers, scripts and e2e, without migrations, which are append-only history), failing
 // when the duplicated share or the number of clones grows past the bar below. The bar is the tree
-// as measured when the step came in (issue 27, after its twins were made one: 66 clones, 0.85% of
+// as measured when the step came in (issue 27, after its twins were made one: 65 clones, 0.84% of
 // the lines); most of what is left is tests' own arrangements and import lists. A copy that
 // belongs in one place goes there; one that is right as two raises the bar in the same commit,
 // saying why. --list prints every clone.
@@ -13,7 +13,7 @@ import { join, relative } from 'node:path';
 
 /** Duplicated lines, in % of all lines scanned. */
 const PERCENT_AT_MOST = 0.9;
-const CLONES_AT_MOST = 66;
+const CLONES_AT_MOST = 65;
 
 type Place = { name: string; start: number; end: number };
 type Report = {
