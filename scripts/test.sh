@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: installs what the tests need, then typecheck, lint, unit tests, the rules' mutation score
+# `npm test`: installs what the tests need, then typecheck, lint, copy-paste, unit tests, the rules' mutation score
 # (incremental) and web tests; then two lines
 # at once: integration and the short fault suite, and the web build, the production build check and
 # the browser tests.
@@ -38,6 +38,8 @@ npx turbo run typecheck --output-logs=errors-only
 npx biome check .
 # The import rules (.dependency-cruiser.cjs): layers, workspaces by package name, no circles.
 npm run -s check:imports
+# Copy-paste (jscpd, .jscpd.json): fails when duplicated code grows past the bar in the script.
+npx tsx scripts/copy-paste.ts
 run_vitest unit
 # The rules' mutation score, incrementally: only mutants in code or tests changed since the committed
 # baseline run again. Against a copy of the baseline, so the run leaves `git status` clean.

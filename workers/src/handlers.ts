@@ -13,7 +13,7 @@ import { sendInvitationHandler } from './saas-users/send-invitation.js';
 export type HandlerDependencies = {
   db: Kysely<Database>;
   mailer: Mailer;
-  /** The clock of time-driven jobs (report monitor checks); tests fix it. */
+  /** The clock of every job that reads the time (monitor checks, batches and their catch-up, invitation expiry); tests fix it. */
   now: () => Date;
   /** The portal's public origin, for links in emails. */
   publicUrl: string;

@@ -24,6 +24,7 @@ export * from './faq-and-support/reported-issues.js';
 export * from './forms/disputes.js';
 export * from './forms/form-batches.js';
 export * from './forms/invoice-requests.js';
+export * from './forms/pending-records.js';
 export * from './marketing/partner-images.js';
 export * from './migrate.js';
 export * from './monitors/admin-report-monitors.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isBusinessDay } from './business-days.js';
-import { easternDate, easternInstant, easternWallClock } from './eastern-time.js';
+import { easternDate, easternInstant, easternWallClock, twelveHourClock } from './eastern-time.js';
 import { addDays, datesOfMonth, fromDayNumber, toDayNumber, weekdayOf } from './iso-date.js';
 import { checkInstant, nextCheck } from './monitor-schedule.js';
 
@@ -79,5 +79,18 @@ describe('nextCheck', () => {
   it('skips weekends and holidays: after Friday 11:00 ET comes Monday, after Wednesday comes Friday over Thanksgiving', () => {
     expect(nextCheck(new Date('2026-11-06T16:00:00Z')).checkDate).toBe('2026-11-09');
     expect(nextCheck(new Date('2026-11-25T16:00:00Z')).checkDate).toBe('2026-11-27');
+  });
+});
+
+describe('twelveHourClock', () => {
+  it('writes midnight and noon as 12, with AM before noon and PM from it', () => {
+    expect(twelveHourClock({ hour: 0, minute: 0 })).toBe('12:00 AM');
+    expect(twelveHourClock({ hour: 0, minute: 5 })).toBe('12:05 AM');
+    expect(twelveHourClock({ hour: 1, minute: 0 })).toBe('1:00 AM');
+    expect(twelveHourClock({ hour: 11, minute: 59 })).toBe('11:59 AM');
+    expect(twelveHourClock({ hour: 12, minute: 0 })).toBe('12:00 PM');
+    expect(twelveHourClock({ hour: 13, minute: 7 })).toBe('1:07 PM');
+    expect(twelveHourClock({ hour: 20, minute: 0 })).toBe('8:00 PM');
+    expect(twelveHourClock({ hour: 23, minute: 30 })).toBe('11:30 PM');
   });
 });

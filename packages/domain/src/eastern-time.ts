@@ -31,6 +31,12 @@ export function easternWallClock(instant: Date): WallClock {
   };
 }
 
+/** A time of day on the 12-hour clock the spec writes: '8:00 PM', '12:05 AM'. */
+export function twelveHourClock({ hour, minute }: { hour: number; minute: number }): string {
+  const h12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${h12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
 /** The New York calendar date of an instant. */
 export function easternDate(instant: Date): IsoDate {
   return easternWallClock(instant).date;

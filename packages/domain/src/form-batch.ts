@@ -1,6 +1,6 @@
 import { isBusinessDay, nextBusinessDay } from './business-days.js';
-import { easternDate, easternInstant, easternWallClock } from './eastern-time.js';
-import { addDays, type IsoDate, WEEKDAY_NAMES, weekdayOf } from './iso-date.js';
+import { easternDate, easternInstant, easternWallClock, twelveHourClock } from './eastern-time.js';
+import { addDays, formatUsDate, type IsoDate, WEEKDAY_NAMES, weekdayOf } from './iso-date.js';
 
 // When an operational form's entry is processed (SPEC.md §9): disputes at 8PM ET, invoice
 // requests at the end of the day (23:30 ET, so the day's late entries still make it). Only
@@ -63,14 +63,7 @@ export function batchesToCatchUp(kind: BatchKind, now: Date, lastRun: IsoDate | 
   return lastRun === null ? due.slice(-1) : due;
 }
 
-function clockText({ hour, minute }: BatchTime): string {
-  const h12 = hour % 12 === 0 ? 12 : hour % 12;
-  return `${h12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'} ET`;
-}
-
-function usDate(date: IsoDate): string {
-  return `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;
-}
+const clockText = (time: BatchTime) => `${twelveHourClock(time)} ET`;
 
 function titleCase(name: string): string {
   return name.charAt(0) + name.slice(1).toLowerCase();
@@ -80,9 +73,9 @@ function titleCase(name: string): string {
 export function batchJoinText(kind: BatchKind, now: Date): string {
   const date = batchDateOf(kind, now);
   const time = clockText(BATCH_TIMES[kind]);
-  if (date === easternDate(now)) return `Processed tonight at ${time} (batch of ${usDate(date)}).`;
+  if (date === easternDate(now)) return `Processed tonight at ${time} (batch of ${formatUsDate(date)}).`;
   const day = titleCase(WEEKDAY_NAMES[weekdayOf(date)] ?? '');
-  return `Processed next business day, ${day} ${usDate(date)}, at ${time}.`;
+  return `Processed next business day, ${day} ${formatUsDate(date)}, at ${time}.`;
 }
 
 /** The schedule line of each form on /forms. */

@@ -1,3 +1,5 @@
+import { isIsoDate } from './iso-date.js';
+
 // Storage keys of report files:
 //   Reports/{accessTypeCode}/{partnerCode}/{categoryCode}/{reportDate YYYY-MM-DD}/{fileName}
 // Every segment may come from a client (an upload form, an imported folder), so each is checked
@@ -53,14 +55,8 @@ function assertSegment(label: string, value: string): void {
   if (problem) throw new InvalidKeyError(`${label} ${problem}`);
 }
 
-/** True for a real calendar date written 'YYYY-MM-DD'. */
-export function isReportDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+/** A report's date: a real calendar date written 'YYYY-MM-DD' (isIsoDate). */
+export const isReportDate: (value: string) => boolean = isIsoDate;
 
 /**
  * A '/'-separated object key whose every segment is safe (see keySegmentProblem): no leading or

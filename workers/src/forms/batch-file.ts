@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { type Database, disputeFileRecords, invoiceFileRecords } from '@portal/db';
+import { type BatchFileSelection, type Database, disputeFileRecords, invoiceFileRecords } from '@portal/db';
 import { batchFileHeader, batchFileTrailer, disputeFileLine, invoiceFileLine } from '@portal/domain';
 import type { BatchKind } from '@portal/domain/form-batch';
 import type { Kysely, Transaction } from 'kysely';
 
 export type BatchTotals = { count: number; totalCents: number };
-
-type Selection = { batchId: number } | { pendingThrough: string };
 
 /**
  * The batch file as a stream (docs/batch-files.md): the header, the records a page at a time as
@@ -19,7 +17,7 @@ export function batchFileStream(
   db: Kysely<Database> | Transaction<Database>,
   kind: BatchKind,
   batchDate: string,
-  selection: Selection,
+  selection: BatchFileSelection,
 ): { stream: Readable; totals: BatchTotals } {
   const totals: BatchTotals = { count: 0, totalCents: 0 };
   const hash = createHash('sha256');

@@ -2,6 +2,7 @@ import { claimBatch, type Database, finishBatch, takeBatchRecords } from '@porta
 import { BATCH_FILE_CONTENT_TYPE, batchFileKey, formatUsd } from '@portal/domain';
 import { isBusinessDay } from '@portal/domain/business-days';
 import { type BatchKind, batchJobId, isLateBatch } from '@portal/domain/form-batch';
+import { formatUsDate } from '@portal/domain/iso-date';
 import { enqueue } from '@portal/queue';
 import type { BlobStore } from '@portal/storage';
 import type { Kysely } from 'kysely';
@@ -38,10 +39,9 @@ const KIND_TITLE: Record<BatchKind, string> = {
   disputes: 'Retailer disputes',
   invoices: 'Customer invoice requests',
 };
-const us = (date: string) => `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;
 
 export function batchSummaryMail(outcome: Extract<BatchOutcome, { status: 'completed' }>, ranAt: Date) {
-  const title = `${KIND_TITLE[outcome.kind]} batch of ${us(outcome.batchDate)}`;
+  const title = `${KIND_TITLE[outcome.kind]} batch of ${formatUsDate(outcome.batchDate)}`;
   const total = outcome.kind === 'disputes' ? `, ${formatUsd(outcome.totalCents)} disputed` : '';
   const lines = [
     outcome.recordCount === 0

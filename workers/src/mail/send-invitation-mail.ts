@@ -10,13 +10,10 @@ import {
 import { invitationStatus, tenantDisplayName } from '@portal/domain';
 import { isInvitationAddress } from '@portal/domain/invitation-address';
 import { invitationEmail, invitationSubject } from '@portal/domain/invitation-email';
+import { invitationAcceptLink } from '@portal/domain/invitation-link';
 import type { Kysely } from 'kysely';
 import { defineHandler, type JobHandler } from '../registry.js';
 import { type Mailer, type SendOutcome, sendMailOnce } from './send-mail.js';
-
-/** The address the e-mail's link opens: the API starts the sign-in that accepts the invitation. */
-export const invitationLink = (publicUrl: string, token: string) =>
-  `${publicUrl}/api/saas/invitations/accept?token=${token}`;
 
 export type InvitationMailOutcome = SendOutcome | 'not-pending' | 'refused-address';
 
@@ -55,7 +52,7 @@ export async function sendInvitationMail(
         await recordInvitationToken(trx, current.invitationId, sha256Hex(token));
         const email = invitationEmail({
           ...names,
-          link: invitationLink(deps.publicUrl, token),
+          link: invitationAcceptLink(deps.publicUrl, token),
           expiresAt: current.expiresAt,
         });
         return { to, subject: email.subject, text: email.text };

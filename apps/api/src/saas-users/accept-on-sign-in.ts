@@ -1,3 +1,4 @@
+import { THOUGHTSPOT_CONSUMER_ROLE } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { acceptInvitation } from './accept-invitation.js';
 
@@ -30,7 +31,8 @@ export async function acceptOnSignIn(
           name: result.email,
           display_name: `${identity.firstName} ${identity.lastName}`.trim() || result.email,
           email: result.email,
-          group_identifiers: [THOUGHTSPOT_CONSUMER_GROUP],
+          // The ThoughtSpot group of consumers (viewers) is named like the portal role.
+          group_identifiers: [THOUGHTSPOT_CONSUMER_ROLE],
         });
       }
     } catch (error) {
@@ -39,6 +41,3 @@ export async function acceptOnSignIn(
   }
   return result;
 }
-
-/** The ThoughtSpot group of consumers (viewers), named like the portal role. */
-export const THOUGHTSPOT_CONSUMER_GROUP = 'THOUGHTSPOT_CONSUMER';

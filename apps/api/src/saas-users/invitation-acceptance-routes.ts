@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Redirect } from '@portal/domain/api/common';
 import { InvitationPageReply } from '@portal/domain/api/tenants';
+import { INVITATION_ACCEPT_PATH } from '@portal/domain/invitation-link';
 import { Type } from 'typebox';
 import { setPendingLoginCookie } from '../lib/http/session-cookie.js';
 import { readInvitationPage } from './invitation-page.js';
@@ -16,7 +17,7 @@ const invitationAcceptanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const rateLimit = { max: app.config.LOGIN_RATE_LIMIT, timeWindow: 60_000 };
 
   app.get(
-    '/api/saas/invitations/accept',
+    INVITATION_ACCEPT_PATH,
     {
       config: { access: 'public', rateLimit },
       schema: {

@@ -19,6 +19,9 @@ export class ApiError extends Error {
   }
 }
 
+/** A failure that already sent the browser elsewhere (401 to the login page): the page shows nothing. */
+export const isLeaving = (failure: unknown) => failure instanceof ApiError && failure.redirectedTo !== null;
+
 export type RequestOptions = {
   body?: unknown;
   signal?: AbortSignal;

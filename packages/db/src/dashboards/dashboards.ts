@@ -73,7 +73,7 @@ export async function listPartnerDashboards(db: Db, accessTypeCode: string, part
 }
 
 // Built once (compiledOnce): every tracking call and viewer reads its dashboard with it (the API
-// gathers the lookups of calls handled together into one: lib/dashboards/dashboard-loader.ts).
+// gathers the lookups of calls handled together into one: apps/api/src/dashboards/dashboard-loader.ts).
 const dashboardsStatement = compiledOnce((db, { dashboardIds }: { dashboardIds: number[] }) =>
   selectDashboards(db).where(sql<boolean>`d.dashboard_id = any(${dashboardIds})`),
 );

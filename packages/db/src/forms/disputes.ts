@@ -3,7 +3,7 @@ import type { Dispute } from '@portal/domain/api/forms';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db.js';
 import type { DisputesTable } from '../schema.js';
-import type { PendingChange } from './invoice-requests.js';
+import { changePendingRecord, deletePendingRecord, type PendingChange } from './pending-records.js';
 
 // Retailer disputes (SPEC.md §3): pending until the 8PM ET batch takes them, then history.
 
@@ -97,20 +97,6 @@ export async function insertDisputes(
   return rows.sort((a, b) => a.record_id - b.record_id).map(toDispute);
 }
 
-async function lockPending(db: Db, retailer: string, recordId: number) {
-  const row = await db
-    .selectFrom('disputes')
-    .selectAll()
-    .where('record_id', '=', recordId)
-    .where('retailer', '=', retailer)
-    .where('deleted_at', 'is', null)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) return { notFound: true as const };
-  if (row.batch_id !== null) return { batched: true as const };
-  return row;
-}
-
 export async function updatePendingDispute(
   db: Db,
   retailer: string,
@@ -118,15 +104,8 @@ export async function updatePendingDispute(
   dispute: NormalizedDispute,
   batchDate: string,
 ): Promise<PendingChange<{ before: Dispute; after: Dispute }>> {
-  const found = await lockPending(db, retailer, recordId);
-  if ('notFound' in found || 'batched' in found) return found;
-  const row = await db
-    .updateTable('disputes')
-    .set({ ...columns(dispute), batch_date: batchDate, updated_at: new Date() })
-    .where('record_id', '=', recordId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return { before: toDispute(found), after: toDispute(row) };
+  const change = () => ({ ...columns(dispute), batch_date: batchDate, updated_at: new Date() });
+  return changePendingRecord(db, 'disputes', { recordId, retailer }, change, toDispute);
 }
 
 export async function deletePendingDispute(
@@ -135,12 +114,5 @@ export async function deletePendingDispute(
   recordId: number,
   at: Date,
 ): Promise<PendingChange<{ deleted: Dispute }>> {
-  const found = await lockPending(db, retailer, recordId);
-  if ('notFound' in found || 'batched' in found) return found;
-  await db
-    .updateTable('disputes')
-    .set({ deleted_at: at, updated_at: at })
-    .where('record_id', '=', recordId)
-    .execute();
-  return { deleted: toDispute(found) };
+  return deletePendingRecord(db, 'disputes', { recordId, retailer }, at, toDispute);
 }

@@ -1,8 +1,9 @@
 import type { DisputeFileRecord, InvoiceFileRecord } from '@portal/domain';
 import type { BatchSummary } from '@portal/domain/api/forms';
 import type { BatchKind } from '@portal/domain/form-batch';
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../db.js';
+import { pendingThrough } from './pending-records.js';
 
 // The nightly batches of the operational forms: one row per kind and business day (the unique
 // batch_date is what makes a second worker or a re-run a no-op), and the records each one took.
@@ -40,25 +41,44 @@ export async function takeBatchRecords(db: Db, kind: BatchKind, batchId: number,
   const result = await db
     .updateTable(table)
     .set({ batch_id: batchId })
-    .where('batch_id', 'is', null)
-    .where('deleted_at', 'is', null)
-    .where('batch_date', '<=', batchDate)
+    .where(pendingThrough(batchDate))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
 export const BATCH_PAGE_SIZE = 5000;
 
-type Selection = { batchId: number } | { pendingThrough: string };
+/** The records of one batch, or those a batch of that date would take now (a preview). */
+export type BatchFileSelection = { batchId: number } | { pendingThrough: string };
+
+const selected = (selection: BatchFileSelection) =>
+  'batchId' in selection
+    ? sql<SqlBool>`batch_id = ${selection.batchId}`
+    : pendingThrough(selection.pendingThrough);
+
+/**
+ * The selected records of one table by record id, a page at a time (keyset paging: each page
+ * starts after the last id of the one before), so memory holds one page however many there are.
+ */
+async function* pagesOf<R extends { recordId: number }>(
+  page: (after: number) => Promise<R[]>,
+): AsyncGenerator<R[]> {
+  for (let after = 0; ; ) {
+    const rows = await page(after);
+    if (rows.length === 0) return;
+    yield rows;
+    after = rows[rows.length - 1]!.recordId;
+  }
+}
 
 /** The records of a batch (or those a batch of that date would take), by record id, a page at a time. */
 export async function* disputeFileRecords(
   db: Db,
-  selection: Selection,
+  selection: BatchFileSelection,
   pageSize = BATCH_PAGE_SIZE,
 ): AsyncGenerator<DisputeFileRecord[]> {
-  for (let after = 0; ; ) {
-    let query = db
+  const pages = pagesOf((after) =>
+    db
       .selectFrom('disputes')
       .select([
         'record_id as recordId',
@@ -80,33 +100,26 @@ export async function* disputeFileRecords(
         'chargeback_reference_id as chargebackReferenceId',
       ])
       .where('record_id', '>', after)
+      .where(selected(selection))
       .orderBy('record_id')
-      .limit(pageSize);
-    query =
-      'batchId' in selection
-        ? query.where('batch_id', '=', selection.batchId)
-        : query
-            .where('batch_id', 'is', null)
-            .where('deleted_at', 'is', null)
-            .where('batch_date', '<=', selection.pendingThrough);
-    const rows = await query.execute();
-    if (rows.length === 0) return;
+      .limit(pageSize)
+      .execute(),
+  );
+  for await (const rows of pages)
     yield rows.map((row) => ({
       ...row,
       disputeAmountCents: Number(row.disputeAmountCents),
       transactionAmountCents: Number(row.transactionAmountCents),
     }));
-    after = rows[rows.length - 1]!.recordId;
-  }
 }
 
-export async function* invoiceFileRecords(
+export function invoiceFileRecords(
   db: Db,
-  selection: Selection,
+  selection: BatchFileSelection,
   pageSize = BATCH_PAGE_SIZE,
 ): AsyncGenerator<InvoiceFileRecord[]> {
-  for (let after = 0; ; ) {
-    let query = db
+  return pagesOf((after) =>
+    db
       .selectFrom('customer_invoice_requests')
       .select([
         'record_id as recordId',
@@ -115,20 +128,11 @@ export async function* invoiceFileRecords(
         'end_date as endDate',
       ])
       .where('record_id', '>', after)
+      .where(selected(selection))
       .orderBy('record_id')
-      .limit(pageSize);
-    query =
-      'batchId' in selection
-        ? query.where('batch_id', '=', selection.batchId)
-        : query
-            .where('batch_id', 'is', null)
-            .where('deleted_at', 'is', null)
-            .where('batch_date', '<=', selection.pendingThrough);
-    const rows = await query.execute();
-    if (rows.length === 0) return;
-    yield rows;
-    after = rows[rows.length - 1]!.recordId;
-  }
+      .limit(pageSize)
+      .execute(),
+  );
 }
 
 export type BatchResult = {
@@ -243,9 +247,7 @@ export async function countPendingThrough(db: Db, kind: BatchKind, batchDate: st
   const row = await db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('batch_id', 'is', null)
-    .where('deleted_at', 'is', null)
-    .where('batch_date', '<=', batchDate)
+    .where(pendingThrough(batchDate))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

@@ -3,6 +3,7 @@ import type { InvoiceRequest } from '@portal/domain/api/forms';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db.js';
 import type { CustomerInvoiceRequestsTable } from '../schema.js';
+import { changePendingRecord, deletePendingRecord, type PendingChange } from './pending-records.js';
 
 // Customer invoice requests (SPEC.md §3): pending until the end-of-day batch takes them. A
 // request leaves this module with its account number redacted (the last four behind asterisks):
@@ -14,9 +15,6 @@ export type InvoiceRequestValues = {
   endDate: string;
   batchDate: string;
 };
-
-/** A pending change found the record in a batch already, or found no record. */
-export type PendingChange<T> = T | { batched: true } | { notFound: true };
 
 export function toInvoiceRequest(row: Selectable<CustomerInvoiceRequestsTable>): InvoiceRequest {
   return {
@@ -62,20 +60,6 @@ export async function insertInvoiceRequest(
   return toInvoiceRequest(row);
 }
 
-/** Locks the record, so a batch taking it meanwhile waits for this change or wins before it. */
-async function lockPending(db: Db, recordId: number) {
-  const row = await db
-    .selectFrom('customer_invoice_requests')
-    .selectAll()
-    .where('record_id', '=', recordId)
-    .where('deleted_at', 'is', null)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) return { notFound: true as const };
-  if (row.batch_id !== null) return { batched: true as const };
-  return row;
-}
-
 /**
  * Locks the pending record and stores what `change` makes of it: `change` gets the stored account
  * number, which the edit may keep without having seen it, and may throw to refuse the edit.
@@ -85,22 +69,17 @@ export async function updatePendingInvoiceRequest(
   recordId: number,
   change: (stored: { accountNumber: string }) => InvoiceRequestValues,
 ): Promise<PendingChange<{ before: InvoiceRequest; after: InvoiceRequest }>> {
-  const found = await lockPending(db, recordId);
-  if ('notFound' in found || 'batched' in found) return found;
-  const values = change({ accountNumber: found.account_number });
-  const row = await db
-    .updateTable('customer_invoice_requests')
-    .set({
+  const columns = (stored: Selectable<CustomerInvoiceRequestsTable>) => {
+    const values = change({ accountNumber: stored.account_number });
+    return {
       account_number: values.accountNumber,
       start_date: values.startDate,
       end_date: values.endDate,
       batch_date: values.batchDate,
       updated_at: new Date(),
-    })
-    .where('record_id', '=', recordId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return { before: toInvoiceRequest(found), after: toInvoiceRequest(row) };
+    };
+  };
+  return changePendingRecord(db, 'customer_invoice_requests', { recordId }, columns, toInvoiceRequest);
 }
 
 export async function deletePendingInvoiceRequest(
@@ -108,12 +87,5 @@ export async function deletePendingInvoiceRequest(
   recordId: number,
   at: Date,
 ): Promise<PendingChange<{ deleted: InvoiceRequest }>> {
-  const found = await lockPending(db, recordId);
-  if ('notFound' in found || 'batched' in found) return found;
-  await db
-    .updateTable('customer_invoice_requests')
-    .set({ deleted_at: at, updated_at: at })
-    .where('record_id', '=', recordId)
-    .execute();
-  return { deleted: toInvoiceRequest(found) };
+  return deletePendingRecord(db, 'customer_invoice_requests', { recordId }, at, toInvoiceRequest);
 }

@@ -14,11 +14,6 @@ export function weekdayOf(date: string): number {
   return new Date(`${date}T00:00:00Z`).getUTCDay();
 }
 
-/** 'MM/dd/yyyy', the display format of SPEC.md §9. */
-export function usDate(date: string): string {
-  return `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;
-}
-
 export function compactDate(date: string): string {
   return date.replaceAll('-', '');
 }

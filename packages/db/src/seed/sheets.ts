@@ -1,5 +1,5 @@
+import { formatUsDate } from '@portal/domain/iso-date';
 import ExcelJS from 'exceljs';
-import { usDate } from './dates.js';
 
 // A generated report as plain tables, written out as CSV or as an XLSX workbook.
 
@@ -17,7 +17,7 @@ function csvField(value: string): string {
 }
 
 function csvCell(column: Column, value: Cell): string {
-  if (column.kind === 'date') return usDate(String(value));
+  if (column.kind === 'date') return formatUsDate(String(value));
   if (column.kind === 'usd') return Number(value).toFixed(2);
   return csvField(String(value));
 }

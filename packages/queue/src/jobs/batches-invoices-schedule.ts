@@ -1,4 +1,6 @@
+import { cronAt } from '@portal/domain/cron';
 import { SCHEDULE_TIME_ZONE } from '@portal/domain/eastern-time';
+import { BATCH_TIMES } from '@portal/domain/form-batch';
 import { Type } from 'typebox';
 import { defineJob } from '../job-definition.js';
 
@@ -12,5 +14,9 @@ export const batchesInvoicesSchedule = defineJob({
   payload: Type.Object({}, { additionalProperties: false }),
   attempts: 5,
   backoff: { type: 'exponential', delay: 10_000 },
-  schedule: { id: 'invoices-batch-schedule', cron: '0 30 23 * * 1-5', tz: SCHEDULE_TIME_ZONE },
+  schedule: {
+    id: 'invoices-batch-schedule',
+    cron: cronAt(BATCH_TIMES.invoices, 'weekdays'),
+    tz: SCHEDULE_TIME_ZONE,
+  },
 });

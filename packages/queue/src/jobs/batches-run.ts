@@ -2,8 +2,9 @@ import { Type } from 'typebox';
 import { defineJob } from '../job-definition.js';
 
 // One batch of one business day: `disputes-batch-2026-11-23` (batchJobId in
-// @portal/domain/form-batch), enqueued by batches.schedule, by a worker catching up at start,
-// or by hand (scripts/batches-run.ts). The batch row's unique date makes any second run a no-op.
+// @portal/domain/form-batch), enqueued by batches.disputes-schedule or batches.invoices-schedule
+// at the batch time and by a worker catching up at start (both through enqueueDueBatches), or by
+// hand (scripts/batches-run.ts). The batch row's unique date makes any second run a no-op.
 export const batchesRun = defineJob({
   name: 'batches.run',
   queue: 'batches',

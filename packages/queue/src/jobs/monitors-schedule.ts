@@ -1,11 +1,13 @@
+import { cronAt } from '@portal/domain/cron';
 import { SCHEDULE_TIME_ZONE } from '@portal/domain/eastern-time';
+import { CHECK_HOUR } from '@portal/domain/monitor-schedule';
 import { Type } from 'typebox';
 import { defineJob } from '../job-definition.js';
 
 /** The BullMQ job scheduler that fires `monitors.schedule`: one per Redis, whatever the worker count. */
 export const MONITORS_SCHEDULER_ID = 'monitors-schedule';
-/** 10:00 Monday to Friday, New York time (BullMQ's cron follows daylight saving in `tz`). */
-export const MONITORS_SCHEDULE_CRON = '0 0 10 * * 1-5';
+/** CHECK_HOUR (10:00) Monday to Friday, New York time (BullMQ's cron follows daylight saving in `tz`). */
+export const MONITORS_SCHEDULE_CRON = cronAt({ hour: CHECK_HOUR, minute: 0 }, 'weekdays');
 
 // Fired by the job scheduler at 10:00 ET on weekdays. Its handler enqueues the day's
 // monitors.check (and any check missed while every worker was down); on a holiday it finds none.

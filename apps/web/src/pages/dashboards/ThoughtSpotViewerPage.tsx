@@ -3,7 +3,7 @@ import { MESSAGES } from '@portal/domain';
 import type { PartnerDashboards, ThoughtSpotToken } from '@portal/domain/api/dashboards';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ApiError, api } from '../../api/api.js';
+import { ApiError, api, isLeaving } from '../../api/api.js';
 import { useApi } from '../../api/swr.js';
 import { useCurrentUser } from '../../auth/auth-context.js';
 import { showNotice } from '../../components/notices.js';
@@ -56,7 +56,7 @@ export default function ThoughtSpotViewerPage() {
       try {
         first = await token();
       } catch (error) {
-        if (!(error instanceof ApiError && error.redirectedTo !== null) && !controller.signal.aborted) {
+        if (!isLeaving(error) && !controller.signal.aborted) {
           fail(error instanceof ApiError ? error.status : 0, 'thoughtspot token');
         }
         return;

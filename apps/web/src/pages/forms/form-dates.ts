@@ -1,5 +1,5 @@
 import { dateToEpochSeconds, epochSecondsToDate } from '@portal/domain';
-import { easternWallClock } from '@portal/domain/eastern-time';
+import { easternWallClock, twelveHourClock } from '@portal/domain/eastern-time';
 import { formatUsDate } from '@portal/domain/iso-date';
 
 // The forms' dates: the API speaks epoch seconds (SPEC.md §3), the date inputs 'YYYY-MM-DD',
@@ -16,7 +16,6 @@ export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
  * as MM/dd/yyyy like every date of the forms.
  */
 export function showEasternDateTime(iso: string): string {
-  const { date, hour, minute } = easternWallClock(new Date(iso));
-  const hour12 = hour % 12 === 0 ? 12 : hour % 12;
-  return `${formatUsDate(date)} ${hour12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
+  const wall = easternWallClock(new Date(iso));
+  return `${formatUsDate(wall.date)} ${twelveHourClock(wall)}`;
 }

@@ -1,8 +1,9 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useReturnFocusOnUnmount } from '../../components/focus-return.js';
+import { useSubmit } from '../../lib/use-submit.js';
 import { ErrorAlert } from './ErrorAlert.js';
-import { isLeaving, messageOf } from './service-accounts.js';
+import { messageOf } from './service-accounts.js';
 
 type ConfirmDialogProps = {
   title: string;
@@ -19,20 +20,13 @@ type ConfirmDialogProps = {
  * or to the page's heading when that button left with the change.
  */
 export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onClose }: ConfirmDialogProps) {
-  const [busy, setBusy] = useState(false);
+  const { busy, submit } = useSubmit();
   const [error, setError] = useState<string | null>(null);
   useReturnFocusOnUnmount();
 
   async function confirm() {
-    setBusy(true);
     setError(null);
-    try {
-      await onConfirm();
-      onClose();
-    } catch (failure) {
-      if (!isLeaving(failure)) setError(messageOf(failure));
-      setBusy(false);
-    }
+    await submit(onConfirm, { done: onClose, failed: (failure) => setError(messageOf(failure)) });
   }
 
   return (

@@ -2,8 +2,9 @@ import { Alert, Button, Code, CopyButton, Group, Modal, NumberInput, Stack, Text
 import type { IssuedToken, ServiceAccount } from '@portal/domain/api/service-accounts';
 import { type FormEvent, useState } from 'react';
 import { post } from '../../api/api.js';
+import { useSubmit } from '../../lib/use-submit.js';
 import { ErrorAlert } from './ErrorAlert.js';
-import { formatTimestamp, isLeaving, messageOf, SERVICE_ACCOUNTS_PATH } from './service-accounts.js';
+import { formatTimestamp, messageOf, SERVICE_ACCOUNTS_PATH } from './service-accounts.js';
 
 const DEFAULT_DAYS = 90;
 const MAX_DAYS = 365;
@@ -23,24 +24,22 @@ export function IssueTokenModal({ account, onIssued, onClose }: Props) {
   const [name, setName] = useState('');
   const [days, setDays] = useState<number | string>(DEFAULT_DAYS);
   const [issued, setIssued] = useState<IssuedToken | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, submit: send } = useSubmit();
   const [error, setError] = useState<string | null>(null);
   const validDays = typeof days === 'number' && Number.isInteger(days) && days >= 1 && days <= MAX_DAYS;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!validDays) return;
-    setSaving(true);
     setError(null);
-    try {
-      const path = `${SERVICE_ACCOUNTS_PATH}/${encodeURIComponent(account.userId)}/tokens`;
-      setIssued(await post<IssuedToken>(path, { name: name.trim(), days }));
-      onIssued();
-    } catch (failure) {
-      if (!isLeaving(failure)) setError(messageOf(failure));
-    } finally {
-      setSaving(false);
-    }
+    const path = `${SERVICE_ACCOUNTS_PATH}/${encodeURIComponent(account.userId)}/tokens`;
+    await send(() => post<IssuedToken>(path, { name: name.trim(), days }), {
+      done: (token) => {
+        setIssued(token);
+        onIssued();
+      },
+      failed: (failure) => setError(messageOf(failure)),
+    });
   }
 
   return (

@@ -67,5 +67,4 @@ export function messageOf(failure: unknown): string {
   return 'The request could not be completed. Please try again.';
 }
 
-/** A failure that already sent the browser elsewhere (401 to the login page): show nothing. */
-export const isLeaving = (failure: unknown) => failure instanceof ApiError && failure.redirectedTo !== null;
+export { isLeaving } from '../../api/api.js';

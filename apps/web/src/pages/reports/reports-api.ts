@@ -1,3 +1,6 @@
+import { epochSecondsToDate } from '@portal/domain';
+import { formatUsDate } from '@portal/domain/iso-date';
+
 // The replies of the report calls (SPEC.md §3, §7): the types of the API's reply schemas.
 export type {
   CategoriesReply,
@@ -27,10 +30,5 @@ export const reportPaths = {
     `/partners/${segment(accessTypeCode)}/${segment(partnerCode)}/report-categories/${segment(categoryCode)}/reports`,
 };
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** MM/dd/yyyy in UTC (SPEC.md §9). */
-export function formatDate(epochSeconds: number): string {
-  const date = new Date(epochSeconds * 1000);
-  return `${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCDate())}/${date.getUTCFullYear()}`;
-}
+export const formatDate = (epochSeconds: number): string => formatUsDate(epochSecondsToDate(epochSeconds));

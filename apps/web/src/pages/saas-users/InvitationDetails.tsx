@@ -1,10 +1,10 @@
 import { Anchor, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES } from '@portal/domain';
 import { utcDateTime } from '@portal/domain/csv';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useThrowToBoundary } from '../../api/swr.js';
 import { pathOf } from '../../components/paths.js';
+import { useSubmit } from '../../lib/use-submit.js';
 import { ConfirmModal, useConfirm } from '../admin/list/use-confirm.js';
 import {
   deleteInvitation,
@@ -43,7 +43,7 @@ export function InvitationDetails({
   const tenantId = invitation.tenantId;
   const { notice, setNotice, fail } = useNotice();
   const throwToBoundary = useThrowToBoundary();
-  const [resending, setResending] = useState(false);
+  const { busy: resending, submit } = useSubmit();
   const confirm = useConfirm<SaasInvitation>(async (row) => {
     try {
       await deleteInvitation(tenantId, row);
@@ -55,16 +55,11 @@ export function InvitationDetails({
   });
 
   async function resend() {
-    setResending(true);
-    try {
-      await resendInvitation(tenantId, invitation.invitationId);
-      setNotice({ color: 'green', text: MESSAGES.inviteSuccess });
-    } catch (error) {
-      fail(MESSAGES.inviteFailurePrefix, error);
-    } finally {
-      setResending(false);
-      onChange();
-    }
+    await submit(() => resendInvitation(tenantId, invitation.invitationId), {
+      done: () => setNotice({ color: 'green', text: MESSAGES.inviteSuccess }),
+      failed: (error) => fail(MESSAGES.inviteFailurePrefix, error),
+      settled: onChange,
+    });
   }
 
   const facts: [string, string][] = [

@@ -1,4 +1,5 @@
 import { Checkbox, Radio, Stack } from '@mantine/core';
+import { thoughtSpotConsumerRole } from '@portal/domain';
 import type { SaasRole } from './saas-api.js';
 
 type RoleFieldsProps = {
@@ -42,6 +43,6 @@ export function RoleFields({
 
 /** The role ids sent: the chosen external role, and the consumer role when ticked. */
 export function chosenRoleIds(roles: SaasRole[], roleId: string, isThoughtSpotUser: boolean): string[] {
-  const consumer = roles.find((r) => r.rank === null);
+  const consumer = thoughtSpotConsumerRole(roles);
   return [roleId, ...(isThoughtSpotUser && consumer ? [consumer.roleId] : [])];
 }

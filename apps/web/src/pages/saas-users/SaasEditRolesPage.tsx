@@ -1,17 +1,19 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { MESSAGES } from '@portal/domain';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { MESSAGES, thoughtSpotConsumerRole } from '@portal/domain';
 import type { AllSaasUsersReply, RolesReply } from '@portal/domain/api/tenants';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { ApiError, put } from '../../api/api.js';
+import { put } from '../../api/api.js';
 import { useApi } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { pathOf } from '../../components/paths.js';
+import { useSubmit } from '../../lib/use-submit.js';
 import { chosenRoleIds, RoleFields } from './RoleFields.js';
 import { allUsersPath, rolesPath, rolesUpdatePath } from './saas-api.js';
 import { useFlash } from './use-flash.js';
+import { NoticeAlert } from './use-notice.js';
 import { useTenantName } from './use-tenant-name.js';
 
 /** 'Update User Role': one external role and the ThoughtSpot box, preset from the user's roles. */
@@ -24,14 +26,14 @@ export default function SaasEditRolesPage() {
   const user = users?.find((u) => u.userId === params.userId);
   const [roleId, setRoleId] = useState<string | null>(null);
   const [isThoughtSpotUser, setThoughtSpotUser] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, submit: send } = useSubmit();
   const backTo = pathOf('saasUsers', params);
   const { flash, setFlash } = useFlash(backTo);
 
   useEffect(() => {
     if (!user) return;
     setRoleId(user.roles.find((r) => r.rank !== null)?.roleId ?? null);
-    setThoughtSpotUser(user.roles.some((r) => r.roleName.toUpperCase() === 'THOUGHTSPOT_CONSUMER'));
+    setThoughtSpotUser(thoughtSpotConsumerRole(user.roles) !== undefined);
   }, [user]);
 
   async function submit(event: FormEvent) {
@@ -40,28 +42,17 @@ export default function SaasEditRolesPage() {
       setFlash({ color: 'red', text: MESSAGES.selectRole });
       return;
     }
-    setBusy(true);
-    try {
-      await put(
-        rolesUpdatePath(tenantId, user, isThoughtSpotUser),
-        chosenRoleIds(roles, roleId, isThoughtSpotUser),
-      );
-      setFlash({ color: 'green', text: MESSAGES.rolesUpdated });
-    } catch (error) {
-      if (error instanceof ApiError && error.redirectedTo !== null) return;
-      setFlash({ color: 'red', text: `${MESSAGES.rolesUpdateFailurePrefix}${(error as Error).message}` });
-    } finally {
-      setBusy(false);
-    }
+    const roleIds = chosenRoleIds(roles, roleId, isThoughtSpotUser);
+    await send(() => put(rolesUpdatePath(tenantId, user, isThoughtSpotUser), roleIds), {
+      done: () => setFlash({ color: 'green', text: MESSAGES.rolesUpdated }),
+      failed: (error) =>
+        setFlash({ color: 'red', text: `${MESSAGES.rolesUpdateFailurePrefix}${(error as Error).message}` }),
+    });
   }
 
   return (
     <PageFrame trail={['tenants', { page: 'saasUsers', label: tenantName }]}>
-      {flash && (
-        <Alert color={flash.color} role={flash.color === 'red' ? 'alert' : 'status'}>
-          {flash.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={flash} />
       {!roles || !users ? (
         <CenteredLoader />
       ) : !user ? (

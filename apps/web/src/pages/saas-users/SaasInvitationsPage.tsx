@@ -11,6 +11,7 @@ import { PageButtons } from '../../components/PageButtons.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { ResponsiveTable } from '../../components/ResponsiveTable.js';
 import { downloadCsv } from '../../lib/download-csv.js';
+import { useSubmit } from '../../lib/use-submit.js';
 import { ConfirmModal, useConfirm } from '../admin/list/use-confirm.js';
 import { allInvitations, deleteInvitation, invitationsPath, resendInvitation } from './saas-api.js';
 import { NoticeAlert, useNotice } from './use-notice.js';
@@ -42,18 +43,18 @@ export default function SaasInvitationsPage() {
     await mutate();
   });
   const [resending, setResending] = useState<string | null>(null);
+  const { submit } = useSubmit();
 
   async function resend(invitation: Invitation) {
     setResending(invitation.invitationId);
-    try {
-      await resendInvitation(tenantId, invitation.invitationId);
-      setNotice({ color: 'green', text: MESSAGES.inviteSuccess });
-    } catch (error) {
-      fail(MESSAGES.inviteFailurePrefix, error);
-    } finally {
-      setResending(null);
-      await mutate();
-    }
+    await submit(() => resendInvitation(tenantId, invitation.invitationId), {
+      done: () => setNotice({ color: 'green', text: MESSAGES.inviteSuccess }),
+      failed: (error) => fail(MESSAGES.inviteFailurePrefix, error),
+      settled: async () => {
+        setResending(null);
+        await mutate();
+      },
+    });
   }
   const [downloading, setDownloading] = useState(false);
 

@@ -1,18 +1,20 @@
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { MESSAGES } from '@portal/domain';
 import type { RolesReply } from '@portal/domain/api/tenants';
 import { isValidEmail } from '@portal/domain/invitation';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { ApiError, post } from '../../api/api.js';
+import { post } from '../../api/api.js';
 import { useApi } from '../../api/swr.js';
 import { useCurrentUser } from '../../auth/auth-context.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { pathOf } from '../../components/paths.js';
+import { useSubmit } from '../../lib/use-submit.js';
 import { chosenRoleIds, RoleFields } from './RoleFields.js';
 import { invitePath, rolesPath } from './saas-api.js';
 import { useFlash } from './use-flash.js';
+import { NoticeAlert } from './use-notice.js';
 import { useTenantName } from './use-tenant-name.js';
 
 /** 'Invite a New User': an email and exactly one external role, the optional ThoughtSpot box. */
@@ -25,7 +27,7 @@ export default function SaasInvitePage() {
   const [email, setEmail] = useState('');
   const [roleId, setRoleId] = useState<string | null>(null);
   const [isThoughtSpotUser, setThoughtSpotUser] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, submit: send } = useSubmit();
   const backTo = pathOf('saasUsers', params);
   const { flash, setFlash } = useFlash(backTo);
 
@@ -35,29 +37,21 @@ export default function SaasInvitePage() {
       setFlash({ color: 'red', text: MESSAGES.inviteInvalid });
       return;
     }
-    setBusy(true);
-    try {
-      await post(invitePath(tenantId, isThoughtSpotUser), {
-        inviterName: `${user.firstName} ${user.lastName}`.trim(),
-        emailAddress: email.trim(),
-        userRoleIds: chosenRoleIds(roles, roleId, isThoughtSpotUser),
-      });
-      setFlash({ color: 'green', text: MESSAGES.inviteSuccess });
-    } catch (error) {
-      if (error instanceof ApiError && error.redirectedTo !== null) return;
-      setFlash({ color: 'red', text: `${MESSAGES.inviteFailurePrefix}${(error as Error).message}` });
-    } finally {
-      setBusy(false);
-    }
+    const body = {
+      inviterName: `${user.firstName} ${user.lastName}`.trim(),
+      emailAddress: email.trim(),
+      userRoleIds: chosenRoleIds(roles, roleId, isThoughtSpotUser),
+    };
+    await send(() => post(invitePath(tenantId, isThoughtSpotUser), body), {
+      done: () => setFlash({ color: 'green', text: MESSAGES.inviteSuccess }),
+      failed: (error) =>
+        setFlash({ color: 'red', text: `${MESSAGES.inviteFailurePrefix}${(error as Error).message}` }),
+    });
   }
 
   return (
     <PageFrame trail={['tenants', { page: 'saasUsers', label: tenantName }]}>
-      {flash && (
-        <Alert color={flash.color} role={flash.color === 'red' ? 'alert' : 'status'}>
-          {flash.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={flash} />
       {!roles ? (
         <CenteredLoader />
       ) : (

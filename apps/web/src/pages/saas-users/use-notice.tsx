@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../api/api.js';
+import { isLeaving } from '../../api/api.js';
 
 export type Notice = { color: 'green' | 'red'; text: string };
 
@@ -17,7 +17,7 @@ export function useNotice() {
   }, [notice]);
   /** A failure after §8's wording ('There was an issue … -- {error}'); none when the page is being left. */
   function fail(prefix: string, error: unknown) {
-    if (error instanceof ApiError && error.redirectedTo !== null) return;
+    if (isLeaving(error)) return;
     setNotice({ color: 'red', text: `${prefix}${(error as Error).message}` });
   }
   return { notice, setNotice, fail };

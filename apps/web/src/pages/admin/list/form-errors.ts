@@ -20,8 +20,7 @@ export function serverFieldErrors(failure: unknown): FieldErrors | null {
   return typeof body?.field === 'string' ? { [body.field]: failure.message } : null;
 }
 
-/** A failure that already sent the browser elsewhere (401 to the login page): show nothing. */
-export const isLeaving = (failure: unknown) => failure instanceof ApiError && failure.redirectedTo !== null;
+export { isLeaving } from '../../../api/api.js';
 
 export function failureMessage(failure: unknown): string {
   return failure instanceof ApiError
