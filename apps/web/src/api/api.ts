@@ -19,6 +19,13 @@ export class ApiError extends Error {
   }
 }
 
+/** What to tell the user of a failed write: the server's message, or a general one. */
+export function failureMessage(failure: unknown): string {
+  return failure instanceof ApiError
+    ? failure.message
+    : 'The request could not be completed. Please try again.';
+}
+
 /** A failure that already sent the browser elsewhere (401 to the login page): the page shows nothing. */
 export const isLeaving = (failure: unknown) => failure instanceof ApiError && failure.redirectedTo !== null;
 

@@ -1,3 +1,4 @@
+import { THOUGHTSPOT_CONSUMER_ROLE } from '@portal/domain';
 import type { Db } from './reference-data.js';
 
 // The software-as-a-service side. Role names follow the prefixed patterns of SPEC.md §6:
@@ -44,7 +45,7 @@ export const roles = [
   { roleId: 'role-data-globex', roleName: 'DATA_GLOBEX', roleDescription: 'Globex Markets data', rank: null },
   {
     roleId: 'role-thoughtspot-consumer',
-    roleName: 'THOUGHTSPOT_CONSUMER',
+    roleName: THOUGHTSPOT_CONSUMER_ROLE,
     roleDescription: 'ThoughtSpot Consumer',
     rank: null,
   },
@@ -70,7 +71,7 @@ export const tenantMembers = [
     email: 'corporate@acme.example',
     firstName: 'Jordan',
     lastName: 'Brooks',
-    roleNames: ['EXT_CORPORATE_MANAGER', 'DATA_ACME', 'THOUGHTSPOT_CONSUMER'],
+    roleNames: ['EXT_CORPORATE_MANAGER', 'DATA_ACME', THOUGHTSPOT_CONSUMER_ROLE],
   },
   {
     tenantId: 'saas-acme',
@@ -110,7 +111,7 @@ export const manyAcmeMembers = Array.from({ length: 116 }, (_, i) => {
     roleNames: [
       i % 3 === 0 ? 'EXT_CORPORATE_MANAGER' : 'EXT_STORE_MANAGER',
       'DATA_ACME',
-      ...(i % 4 === 0 ? ['THOUGHTSPOT_CONSUMER'] : []),
+      ...(i % 4 === 0 ? [THOUGHTSPOT_CONSUMER_ROLE] : []),
     ],
   };
 });
@@ -227,7 +228,7 @@ export async function seedTenants(db: Db, today: Date = new Date()): Promise<voi
           invitation_id: i.id,
           tenant_id: i.tenantId,
           email_address: i.email,
-          user_role_ids: [i.role, dataRole(i.tenantId), ...(i.ts ? ['THOUGHTSPOT_CONSUMER'] : [])].flatMap(
+          user_role_ids: [i.role, dataRole(i.tenantId), ...(i.ts ? [THOUGHTSPOT_CONSUMER_ROLE] : [])].flatMap(
             (name) => roleIds.get(name) ?? [],
           ),
           is_thoughtspot_user: i.ts,

@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { failureMessage } from '../../api/api.js';
 import { useReturnFocusOnUnmount } from '../../components/focus-return.js';
 import { useSubmit } from '../../lib/use-submit.js';
 import { ErrorAlert } from './ErrorAlert.js';
-import { messageOf } from './service-accounts.js';
 
 type ConfirmDialogProps = {
   title: string;
@@ -26,7 +26,7 @@ export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onClose
 
   async function confirm() {
     setError(null);
-    await submit(onConfirm, { done: onClose, failed: (failure) => setError(messageOf(failure)) });
+    await submit(onConfirm, { done: onClose, failed: (failure) => setError(failureMessage(failure)) });
   }
 
   return (

@@ -1,10 +1,10 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
 import type { IssuedToken, ServiceAccount } from '@portal/domain/api/service-accounts';
 import { type FormEvent, useState } from 'react';
-import { post } from '../../api/api.js';
+import { failureMessage, post } from '../../api/api.js';
 import { useSubmit } from '../../lib/use-submit.js';
 import { ErrorAlert } from './ErrorAlert.js';
-import { formatTimestamp, messageOf, SERVICE_ACCOUNTS_PATH } from './service-accounts.js';
+import { formatTimestamp, SERVICE_ACCOUNTS_PATH } from './service-accounts.js';
 
 const DEFAULT_DAYS = 90;
 const MAX_DAYS = 365;
@@ -38,7 +38,7 @@ export function IssueTokenModal({ account, onIssued, onClose }: Props) {
         setIssued(token);
         onIssued();
       },
-      failed: (failure) => setError(messageOf(failure)),
+      failed: (failure) => setError(failureMessage(failure)),
     });
   }
 

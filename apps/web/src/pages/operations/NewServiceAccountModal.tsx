@@ -2,11 +2,10 @@ import { Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/co
 import { type Feature, MESSAGES } from '@portal/domain';
 import type { ServiceAccount } from '@portal/domain/api/service-accounts';
 import { type FormEvent, useState } from 'react';
-import { post } from '../../api/api.js';
+import { failureMessage, post } from '../../api/api.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import {
   isLeaving,
-  messageOf,
   type NewServiceAccount,
   PARTNER_ACCESS_HINT,
   parsePartnerAccess,
@@ -59,7 +58,7 @@ export function NewServiceAccountModal({ onCreated, onClose }: Props) {
     try {
       onCreated(await post<ServiceAccount>(SERVICE_ACCOUNTS_PATH, body));
     } catch (failure) {
-      if (!isLeaving(failure)) setError(messageOf(failure));
+      if (!isLeaving(failure)) setError(failureMessage(failure));
       setSaving(false);
     }
   }

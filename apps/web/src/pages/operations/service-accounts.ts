@@ -1,7 +1,6 @@
 import { ALL_PARTNERS, type Feature, type PartnerGrant } from '@portal/domain';
 import { holdableFeatures } from '@portal/domain/feature-holders';
 import { formatUsDate } from '@portal/domain/iso-date';
-import { ApiError } from '../../api/api.js';
 
 // What GET/POST /api/admin/service-accounts and the token calls answer: the types of the API's
 // reply schemas (@portal/domain/api/service-accounts).
@@ -62,9 +61,5 @@ export const formatPartnerAccess = (grants: readonly PartnerGrant[]) =>
 export const formatTimestamp = (timestamp: string) => formatUsDate(timestamp.slice(0, 10));
 
 /** The server's message of a failed call, for an alert. */
-export function messageOf(failure: unknown): string {
-  if (failure instanceof ApiError) return failure.message;
-  return 'The request could not be completed. Please try again.';
-}
 
 export { isLeaving } from '../../api/api.js';

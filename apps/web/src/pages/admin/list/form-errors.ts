@@ -20,10 +20,4 @@ export function serverFieldErrors(failure: unknown): FieldErrors | null {
   return typeof body?.field === 'string' ? { [body.field]: failure.message } : null;
 }
 
-export { isLeaving } from '../../../api/api.js';
-
-export function failureMessage(failure: unknown): string {
-  return failure instanceof ApiError
-    ? failure.message
-    : 'The request could not be completed. Please try again.';
-}
+export { failureMessage, isLeaving } from '../../../api/api.js';
