@@ -7,7 +7,12 @@ import { promisify } from 'node:util';
 import { insertDisputes } from '@portal/db';
 import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import { batchFileKey } from '@portal/domain';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+
+// Each test starts the operator command as a process of its own, up to four times, and tsx compiles
+// it at every start: seconds each on a loaded two-core machine. The bound is per process, not a
+// timed assertion.
+vi.setConfig({ testTimeout: 120_000 });
 
 // scripts/batches-run.ts by hand: a dry run prints the file and changes nothing; a run makes the
 // batch once; a second run of the same day does nothing more, and a dry run of it says so.

@@ -6,8 +6,13 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import { LocalDiskStore } from '@portal/storage';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ImportRefusedError, importReports } from '../import-reports.js';
+
+// Each test starts the operator command as a process of its own, up to four times, and tsx compiles
+// it at every start: seconds each on a loaded two-core machine. The bound is per process, not a
+// timed assertion.
+vi.setConfig({ testTimeout: 120_000 });
 
 const run = promisify(execFile);
 const repoRoot = join(import.meta.dirname, '../..');

@@ -10,7 +10,12 @@ import {
   newReport,
   type TestDatabase,
 } from '@portal/db/testing';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+
+// Each test starts the operator command as a process of its own, up to four times, and tsx compiles
+// it at every start: seconds each on a loaded two-core machine. The bound is per process, not a
+// timed assertion.
+vi.setConfig({ testTimeout: 120_000 });
 
 const run = promisify(execFile);
 const script = fileURLToPath(new URL('../monitors-check.ts', import.meta.url));

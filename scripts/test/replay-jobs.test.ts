@@ -6,7 +6,12 @@ import { waitFor } from '@portal/domain/wait-for';
 import { workerConnection } from '@portal/queue';
 import { TEST_REDIS_URL as REDIS_URL } from '@portal/testing';
 import { Queue, Worker } from 'bullmq';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+
+// Each test starts the operator command as a process of its own, up to four times, and tsx compiles
+// it at every start: seconds each on a loaded two-core machine. The bound is per process, not a
+// timed assertion.
+vi.setConfig({ testTimeout: 120_000 });
 
 const run = promisify(execFile);
 const prefix = `{test-${randomBytes(5).toString('hex')}}`;
