@@ -40,8 +40,10 @@ export default defineConfig({
           // the next instead of importing the API again for each (52 s of a 220 s run, measured).
           maxWorkers: cores + 1,
           isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A bound against a hung test, not a speed check: on a slow, loaded two-core machine a
+          // PGlite migration or a tsx process start alone took over 30 s (clean-clone CI, 2026-11-26).
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
         },
       },
       {
