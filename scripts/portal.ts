@@ -29,6 +29,7 @@ async function main() {
     sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
     store: createBlobStore(config),
     operationsMailbox: workerConfig.operationsMailbox,
+    subscriptionWindowSeconds: workerConfig.subscriptionWindowSeconds,
     logger: pino({ level: config.LOG_LEVEL, name: 'workers' }),
   });
   const api = await startApi(config, { database });

@@ -79,6 +79,7 @@ export const PUBLIC_VISITS: Record<PublicPagePath, string> = {
   '/not-authorized': '/not-authorized',
   '/invitation': '/invitation',
   '/invitation/:invitationId': '/invitation/unknown-invitation',
+  '/unsubscribe/:token': '/unsubscribe/unknown-token',
   '/logout': '/logout',
 };
 

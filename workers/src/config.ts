@@ -1,4 +1,5 @@
 import { ConfigError, readEnv, SharedEnv } from '@portal/domain/env';
+import { DEFAULT_SUBSCRIPTION_WINDOW_SECONDS } from '@portal/domain/subscription';
 import { type QueueName, queueNames, queuesWithJobs } from '@portal/queue';
 import { Type } from 'typebox';
 import { DEFAULT_MAIL_DIR, DEFAULT_MAIL_FROM, type MailConfig } from './mail/send-mail.js';
@@ -19,6 +20,12 @@ const Env = Type.Object({
   MAIL_DIR: Type.String({ minLength: 1, default: DEFAULT_MAIL_DIR }),
   // Where the summary of each operational-forms batch goes.
   OPERATIONS_MAILBOX: Type.String({ pattern: '^[^@ ]+@[^@ ]+$', default: DEFAULT_OPERATIONS_MAILBOX }),
+  // Reports landing within this many seconds of the first go in one subscription mail.
+  SUBSCRIPTION_WINDOW_SECONDS: Type.Integer({
+    minimum: 0,
+    maximum: 86_400,
+    default: DEFAULT_SUBSCRIPTION_WINDOW_SECONDS,
+  }),
 });
 
 export type WorkerConfig = {
@@ -33,6 +40,7 @@ export type WorkerConfig = {
   sessionIdleMinutes: number;
   /** Where each batch's summary mail goes. */
   operationsMailbox: string;
+  subscriptionWindowSeconds: number;
   logLevel: string;
 };
 
@@ -68,6 +76,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     publicUrl: config.PUBLIC_URL,
     sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
     operationsMailbox: config.OPERATIONS_MAILBOX,
+    subscriptionWindowSeconds: config.SUBSCRIPTION_WINDOW_SECONDS,
     logLevel: config.LOG_LEVEL,
   };
 }

@@ -7,6 +7,8 @@ import { batchesRunHandler, batchesScheduleHandler } from './forms/handlers.js';
 import { sendInvitationMailHandler } from './mail/send-invitation-mail.js';
 import { type Mailer, sendMailHandler } from './mail/send-mail.js';
 import { monitorsCheckHandler, monitorsScheduleHandler } from './monitors/handlers.js';
+import { dispatchSubscriptionsHandler } from './notifications/dispatch-subscriptions.js';
+import { reportEventHandler } from './notifications/report-event.js';
 import type { JobHandlers } from './registry.js';
 import { sendInvitationHandler } from './saas-users/send-invitation.js';
 
@@ -23,6 +25,8 @@ export type HandlerDependencies = {
   store: BlobStore;
   /** OPERATIONS_MAILBOX: the summary of each batch goes there. */
   operationsMailbox: string;
+  /** SUBSCRIPTION_WINDOW_SECONDS: reports landing this close together go in one subscription mail. */
+  subscriptionWindowSeconds: number;
 };
 
 // Every job's handler, keyed by the job's name: a job of packages/queue/src/jobs without its
@@ -35,6 +39,7 @@ export function createHandlers({
   sessionIdleMinutes,
   store,
   operationsMailbox,
+  subscriptionWindowSeconds,
 }: HandlerDependencies): JobHandlers {
   const batches = { db, store, now, operationsMailbox };
   return {
@@ -48,5 +53,11 @@ export function createHandlers({
     'batches.disputes-schedule': batchesScheduleHandler('disputes', batches),
     'batches.invoices-schedule': batchesScheduleHandler('invoices', batches),
     'batches.run': batchesRunHandler(batches),
+    'notifications.report-event': reportEventHandler(db),
+    'subscriptions.dispatch': dispatchSubscriptionsHandler(db, {
+      now,
+      windowSeconds: subscriptionWindowSeconds,
+      publicUrl,
+    }),
   };
 }

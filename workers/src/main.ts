@@ -23,6 +23,7 @@ async function main() {
     publicUrl: config.publicUrl,
     sessionIdleMinutes: config.sessionIdleMinutes,
     operationsMailbox: config.operationsMailbox,
+    subscriptionWindowSeconds: config.subscriptionWindowSeconds,
     logger,
     metrics,
   });

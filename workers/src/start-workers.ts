@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '@portal/db';
 import { ENV_DEFAULTS } from '@portal/domain/env';
+import { DEFAULT_SUBSCRIPTION_WINDOW_SECONDS } from '@portal/domain/subscription';
 import { createProducerQueues, type QueueName, queueNames, workerConnection } from '@portal/queue';
 import { type BlobStore, createBlobStore } from '@portal/storage';
 import { Worker } from 'bullmq';
@@ -40,6 +41,8 @@ export type StartWorkersOptions = {
   store?: BlobStore;
   /** OPERATIONS_MAILBOX: each batch's summary goes there. */
   operationsMailbox?: string;
+  /** SUBSCRIPTION_WINDOW_SECONDS: reports landing this close together go in one subscription mail. */
+  subscriptionWindowSeconds?: number;
   /** Job and mail metrics (served on METRICS_PORT by main.ts when METRICS_TOKEN is set). */
   metrics?: WorkerMetrics;
 };
@@ -85,6 +88,7 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
       sessionIdleMinutes,
       store: options.store ?? createBlobStore(process.env),
       operationsMailbox: options.operationsMailbox ?? DEFAULT_OPERATIONS_MAILBOX,
+      subscriptionWindowSeconds: options.subscriptionWindowSeconds ?? DEFAULT_SUBSCRIPTION_WINDOW_SECONDS,
     }),
   );
   let consumed: QueueName[];

@@ -19,6 +19,7 @@ const all = createHandlers({
   sessionIdleMinutes: 30,
   store,
   operationsMailbox: 'ops@portal.test',
+  subscriptionWindowSeconds: 120,
 });
 
 const { 'sessions.purge': _removed, ...withoutSessionsPurge } = all;

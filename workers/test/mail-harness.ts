@@ -28,6 +28,8 @@ export async function startMailWorkers(options: {
   /** An SMTP server to keep using (a restarted worker); stop() then leaves it running. */
   smtp?: TestSmtpServer;
   relay?: { pollMs?: number; publishTimeoutMs?: number; maxBackoffMs?: number };
+  subscriptionWindowSeconds?: number;
+  publicUrl?: string;
 }): Promise<MailHarness> {
   const smtp = options.smtp ?? (await startSmtpServer());
   const mailDir = await mkdtemp(join(tmpdir(), 'portal-mail-'));
@@ -39,6 +41,10 @@ export async function startMailWorkers(options: {
     mailConfig: { smtpUrl: smtp.url, from: DEFAULT_MAIL_FROM, mailDir },
     logger: quietLogger,
     relay: { pollMs: 200, publishTimeoutMs: 1000, maxBackoffMs: 1000, ...options.relay },
+    ...(options.subscriptionWindowSeconds !== undefined
+      ? { subscriptionWindowSeconds: options.subscriptionWindowSeconds }
+      : {}),
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
   });
   return {
     smtp,

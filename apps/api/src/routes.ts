@@ -20,6 +20,7 @@ import serviceAccountRoutes from './operations/service-account-routes.js';
 import { declareApiRoutes } from './plugins/input-gate.js';
 import reportFileRoutes from './reports/report-files-routes.js';
 import reportRoutes from './reports/reports-routes.js';
+import subscriptionRoutes from './reports/subscription-routes.js';
 import invitationAcceptanceRoutes from './saas-users/invitation-acceptance-routes.js';
 import saasUserRoutes from './saas-users/saas-user-routes.js';
 
@@ -40,6 +41,7 @@ export async function registerRoutes(app: FastifyInstance) {
     await api.register(marketingRoutes);
     await api.register(reportRoutes);
     await api.register(reportFileRoutes);
+    await api.register(subscriptionRoutes);
     await api.register(humanVerificationRoutes);
     await api.register(adminRoutes);
     await api.register(dashboardRoutes);

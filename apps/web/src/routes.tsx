@@ -80,6 +80,7 @@ const PUBLIC_PAGES: Record<PublicPagePath, PageModule> = {
   '/not-authorized': () => import('./pages/errors/NotAuthorizedPage.js'),
   '/invitation': () => import('./pages/saas-users/InvitationStatusPage.js'),
   '/invitation/:invitationId': () => import('./pages/saas-users/InvitationStatusPage.js'),
+  '/unsubscribe/:token': () => import('./pages/reports/UnsubscribePage.js'),
 };
 
 const NotFoundPage = lazyPage(() => import('./pages/errors/NotFoundPage.js'));

@@ -335,6 +335,39 @@ export type MailDeliveriesTable = {
   last_error: string | null;
 };
 
+export type ReportEventsTable = {
+  event_id: Generated<string>;
+  event_type: 'report.available' | 'report.replaced' | 'report.deleted' | 'monitor.missing';
+  partner_id: number;
+  category_code: string;
+  frequency_type_code: string | null;
+  report_id: number | null;
+  replaced_report_id: number | null;
+  report_monitor_id: number | null;
+  report_date: DateOnly | null;
+  file_name: string | null;
+  occurred_at: Generated<Date>;
+};
+export type ReportSubscriptionsTable = {
+  subscription_id: Generated<number>;
+  user_id: string;
+  partner_id: number;
+  category_code: string;
+  frequency_type_codes: ColumnType<string[], string[] | undefined, string[]>;
+  delivery: 'AS_THEY_ARRIVE' | 'DAILY_DIGEST';
+  digest_time: string | null;
+  unsubscribe_token: string;
+  paused_reason: string | null;
+  last_sent_at: NullableTimestamp;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+};
+export type ReportSubscriptionItemsTable = {
+  subscription_id: number;
+  event_id: string;
+  added_at: Generated<Date>;
+};
+
 export type Database = {
   access_types: AccessTypesTable;
   frequency_types: FrequencyTypesTable;
@@ -379,6 +412,9 @@ export type Database = {
   human_verification_uses: HumanVerificationUsesTable;
   report_dates: ReportDatesTable;
   mail_deliveries: MailDeliveriesTable;
+  report_events: ReportEventsTable;
+  report_subscriptions: ReportSubscriptionsTable;
+  report_subscription_items: ReportSubscriptionItemsTable;
 };
 
 export type Partner = Selectable<PartnersTable>;

@@ -182,5 +182,7 @@ export const PUBLIC_PAGE_PATHS = [
   '/not-authorized',
   '/invitation',
   '/invitation/:invitationId',
+  // A report subscription's one-click unsubscribe link (issue 28): a GET shows a confirmation.
+  '/unsubscribe/:token',
 ] as const;
 export type PublicPagePath = (typeof PUBLIC_PAGE_PATHS)[number];

@@ -1,5 +1,12 @@
 // The BullMQ queues of ARCHITECTURE.md. A worker process consumes some of them (WORKER_QUEUES).
-export const queueNames = ['mail', 'activity', 'monitors', 'invitations', 'batches'] as const;
+export const queueNames = [
+  'mail',
+  'activity',
+  'monitors',
+  'invitations',
+  'batches',
+  'notifications',
+] as const;
 
 export type QueueName = (typeof queueNames)[number];
 

@@ -30,12 +30,24 @@ export type Mailer = {
   close(): void;
 };
 
+/** A job's message as nodemailer takes it: a one-click unsubscribe link becomes its two headers. */
+function mailOptions({ listUnsubscribe, ...message }: MailMessage, from: string, messageId: string) {
+  if (!listUnsubscribe) return { ...message, from, messageId };
+  return {
+    ...message,
+    from,
+    messageId,
+    list: { unsubscribe: listUnsubscribe },
+    headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}
+
 export function createMailer(config: MailConfig): Mailer {
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
       async send(message, messageId) {
-        await transport.sendMail({ ...message, from: config.from, messageId });
+        await transport.sendMail(mailOptions(message, config.from, messageId));
       },
       close: () => transport.close(),
     };
@@ -43,7 +55,7 @@ export function createMailer(config: MailConfig): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message, messageId, fileName) {
-      const info = await transport.sendMail({ ...message, from: config.from, messageId });
+      const info = await transport.sendMail(mailOptions(message, config.from, messageId));
       await mkdir(config.mailDir, { recursive: true });
       const path = join(config.mailDir, `${fileName}.eml`);
       // Written whole or not at all: a reader of data/mail never sees half a message.

@@ -5,6 +5,7 @@ import {
   finishMonitorRun,
   planMonitorCheck,
   recordMonitorAlerts,
+  recordReportEvents,
 } from '@portal/db';
 import { isBusinessDay } from '@portal/domain/business-days';
 import { monitorAlertEmail } from '@portal/domain/monitor-alert';
@@ -83,7 +84,23 @@ export async function runMonitorCheck(
       dueDate: checkDate,
       reportMonitorIds: plan.missing.map((monitor) => monitor.reportMonitorId),
     });
-    const byId = new Map(plan.missing.map((monitor) => [monitor.reportMonitorId, monitor]));
+    // monitor.missing for each alert first recorded now (webhooks hear it); a re-check adds none.
+    const missing = new Map(plan.missing.map((monitor) => [monitor.reportMonitorId, monitor]));
+    await recordReportEvents(
+      trx,
+      alerts.map((alert) => {
+        const monitor = missing.get(alert.reportMonitorId)!;
+        return {
+          eventType: 'monitor.missing' as const,
+          partnerId: monitor.partnerId,
+          categoryCode: monitor.categoryCode,
+          frequencyTypeCode: monitor.frequencyTypeCode,
+          reportMonitorId: monitor.reportMonitorId,
+          reportDate: plan.expectedReportDate,
+        };
+      }),
+    );
+    const byId = missing;
     const emailed = alerts.filter((alert) => alert.recipients.length > 0);
     const lateness = late ? { scheduledFor, ranAt: startedAt } : undefined;
     await enqueueMany(

@@ -16,7 +16,7 @@ export const CATEGORY_NOT_FOUND = 'The report category was not found.';
 type Selected = { accessTypeCode: string; partnerCode: string; reportCategoryCode: string };
 
 /** The partner and its category of a reports path, or 404 naming which is missing. */
-async function partnerCategory(db: Db, selected: Selected) {
+export async function partnerCategory(db: Db, selected: Selected) {
   const found = await findCatalogPartnerCategory(db, {
     accessTypeCode: selected.accessTypeCode,
     partnerCode: selected.partnerCode,

@@ -54,7 +54,7 @@ export async function request<T>(method: Method, path: string, options: RequestO
 function send(method: Method, path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'portal' };
   let body: BodyInit | undefined;
-  if (options.body instanceof FormData) {
+  if (options.body instanceof FormData || options.body instanceof URLSearchParams) {
     body = options.body;
   } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';

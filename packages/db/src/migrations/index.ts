@@ -18,6 +18,7 @@ import * as externalUsersWithoutPartnerWideAdmin from './2026112301_external_use
 import * as invitationDelivery from './2026112310_invitation_delivery.js';
 import * as formBatches from './2026112320_form_batches.js';
 import * as invitationMailWithoutToken from './2026112335_invitation_mail_without_token.js';
+import * as reportSubscriptions from './2026112601_report_subscriptions.js';
 
 // Listed explicitly so the same migrations run under tsx, vitest and a bundler alike.
 // A landed migration is never edited: add a new file.
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '2026112310_invitation_delivery': invitationDelivery,
   '2026112320_form_batches': formBatches,
   '2026112335_invitation_mail_without_token': invitationMailWithoutToken,
+  '2026112601_report_subscriptions': reportSubscriptions,
 };

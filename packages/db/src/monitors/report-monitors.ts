@@ -11,6 +11,7 @@ import type { Database } from '../schema.js';
 
 export type DueMonitor = {
   reportMonitorId: number;
+  partnerId: number;
   accessTypeCode: string;
   partnerCode: string;
   partnerName: string;
@@ -73,6 +74,7 @@ export async function findDueMonitors(
     .where((eb) => eb.or(query.schedules.map((schedule) => matchesSchedule(eb, schedule))))
     .select((eb) => [
       'report_monitors.report_monitor_id as reportMonitorId',
+      'p.partner_id as partnerId',
       'p.access_type_code as accessTypeCode',
       'p.code as partnerCode',
       'p.name as partnerName',

@@ -4,6 +4,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Db } from '../db.js';
 import type { Database } from '../schema.js';
 import { whereLive } from './live-reports.js';
+import { recordReportEvents } from './report-events.js';
 
 // Taking in one report file: from the import script today, from an upload endpoint later. The
 // bytes go to the blob store (given as a parameter: db does not depend on storage), then the
@@ -215,6 +216,18 @@ export async function ingestReport(
       size: stored.size,
       sha256: stored.sha256,
     };
+    await recordReportEvents(trx, [
+      {
+        eventType: previous ? 'report.replaced' : 'report.available',
+        partnerId: target.partnerId,
+        categoryCode: target.categoryCode,
+        frequencyTypeCode: target.frequencyTypeCode,
+        reportId: report_id,
+        replacedReportId: previous?.report_id ?? null,
+        reportDate: target.reportDate,
+        fileName: target.fileName,
+      },
+    ]);
     await input.inTransaction?.(trx, report);
     return report;
   };

@@ -3,6 +3,7 @@ import { writeAudit } from '../audit.js';
 import { compiledOnce } from '../compiled-once.js';
 import type { Db } from '../db.js';
 import { whereLive } from './live-reports.js';
+import { recordReportEvents } from './report-events.js';
 
 // Reads and the soft delete of report files (SPEC.md §3 Report, §4 Report delete). "Live"
 // reports are those neither superseded by a re-upload nor deleted; every list below is served
@@ -158,7 +159,8 @@ export async function findLiveReports(db: Db, reportIds: number[]): Promise<Stor
 
 /**
  * Marks a report deleted (its row and its file are kept, so it can be recovered). Returns what
- * was deleted, or false when the report was not live. The caller audits it in its transaction.
+ * was deleted, or false when the report was not live. The caller audits it in its transaction,
+ * which also holds the report.deleted event written here.
  */
 export async function softDeleteReport(db: Db, input: { reportId: number; deletedBy: string }) {
   const deleted = await db
@@ -172,9 +174,22 @@ export async function softDeleteReport(db: Db, input: { reportId: number; delete
       'storage_key as storageKey',
       'partner_id as partnerId',
       'category_code as categoryCode',
+      'frequency_type_code as frequencyTypeCode',
     ])
     .executeTakeFirst();
-  return deleted ?? false;
+  if (!deleted) return false;
+  await recordReportEvents(db, [
+    {
+      eventType: 'report.deleted',
+      partnerId: deleted.partnerId,
+      categoryCode: deleted.categoryCode,
+      frequencyTypeCode: deleted.frequencyTypeCode,
+      reportId: input.reportId,
+      reportDate: deleted.reportDate,
+      fileName: deleted.fileName,
+    },
+  ]);
+  return deleted;
 }
 
 /** Audits a view or a download: who, which reports, and how many bytes went out. */

@@ -9,7 +9,9 @@ import { mailInvitation } from './mail-invitation.js';
 import { mailSend } from './mail-send.js';
 import { monitorsCheck } from './monitors-check.js';
 import { monitorsSchedule } from './monitors-schedule.js';
+import { notificationsReportEvent } from './notifications-report-event.js';
 import { sessionsPurge } from './sessions-purge.js';
+import { subscriptionsDispatch } from './subscriptions-dispatch.js';
 
 // Every job of the portal. To add one: write jobs/<job>.ts with defineJob(...) (with its
 // `schedule` if it fires by the clock), list it here, and give it a handler in
@@ -25,6 +27,8 @@ export const jobDefinitions = [
   batchesDisputesSchedule,
   batchesInvoicesSchedule,
   batchesRun,
+  notificationsReportEvent,
+  subscriptionsDispatch,
 ] as const;
 
 export type AnyJobDefinition = (typeof jobDefinitions)[number];

@@ -14,6 +14,11 @@ export const mailSend = defineJob({
       subject: Type.String({ minLength: 1 }),
       text: Type.String(),
       html: Type.Optional(Type.String()),
+      /**
+       * RFC 8058 one-click unsubscribe: the https URL of List-Unsubscribe, which also takes the
+       * form-encoded POST that List-Unsubscribe-Post announces.
+       */
+      listUnsubscribe: Type.Optional(Type.String({ pattern: '^https?://' })),
     },
     { additionalProperties: false },
   ),

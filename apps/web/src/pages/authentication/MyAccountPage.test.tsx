@@ -6,8 +6,17 @@ import MyAccountPage from './MyAccountPage.js';
 
 const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
 
+/** The page's own read of My subscriptions answers an empty list; every other call `other`. */
+const withSubscriptions =
+  (other: (url: string, init?: RequestInit) => Promise<Response>, subscriptions: unknown[] = []) =>
+  async (url: string, init?: RequestInit) =>
+    url === '/api/subscriptions' && (init?.method ?? 'GET') === 'GET'
+      ? jsonResponse(200, { subscriptions })
+      : other(url, init);
+
 describe('my account', () => {
   it('shows the four fields and offers no Edit when the user id is not the email', () => {
+    vi.stubGlobal('fetch', vi.fn(withSubscriptions(async () => jsonResponse(404, {}))));
     renderWithProviders(<MyAccountPage />, {
       auth: signedIn(makeUser({ userId: 'E12345', email: 'jane@example.com' })),
       page: 'myAccount',
@@ -23,7 +32,7 @@ describe('my account', () => {
   });
 
   it('updates the names with PUT /api/saas/user/updateSelf and says Updated', async () => {
-    const fetchMock = vi.fn(async () => jsonResponse(200, {}));
+    const fetchMock = vi.fn(withSubscriptions(async () => jsonResponse(200, {})));
     vi.stubGlobal('fetch', fetchMock);
     const auth = signedIn(makeUser());
     renderWithProviders(<MyAccountPage />, { auth });
@@ -46,10 +55,7 @@ describe('my account', () => {
 
   it('says Failed to update when the call fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse(500, { message: 'boom' })),
-    );
+    vi.stubGlobal('fetch', vi.fn(withSubscriptions(async () => jsonResponse(500, { message: 'boom' }))));
     renderWithProviders(<MyAccountPage />);
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
@@ -57,17 +63,58 @@ describe('my account', () => {
   });
 
   it('requires both names and restores them on Cancel', () => {
-    const fetchMock = vi.fn();
+    const fetchMock = vi.fn(withSubscriptions(async () => jsonResponse(200, {})));
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<MyAccountPage />);
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     fireEvent.change(screen.getByLabelText('Last Name'), { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByText(MESSAGES.required)).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls.filter(([url]) => url !== '/api/subscriptions')).toEqual([]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(value('Last Name')).toBe('Doe');
     expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
+  });
+
+  it('lists my subscriptions with why one is paused, and unfollows one', async () => {
+    const subscription = (subscriptionId: number, categoryName: string, pausedReason: string | null) => ({
+      subscriptionId,
+      accessTypeCode: 'EXT',
+      partnerCode: 'BJS',
+      partnerName: "BJ's",
+      categoryCode: categoryName.toUpperCase(),
+      categoryName,
+      frequencyTypeCodes: [],
+      delivery: 'DAILY_DIGEST',
+      digestTime: '09:00',
+      pausedReason,
+      lastSentAt: null,
+      createdAt: '2026-11-26T12:00:00.000Z',
+      pendingReports: 0,
+    });
+    const fetchMock = vi.fn(
+      withSubscriptions(
+        async () => jsonResponse(200, { message: 'You no longer follow this report category.' }),
+        [
+          subscription(1, 'Settlement', null),
+          subscription(2, 'Accounts', 'Paused: you no longer have access to this partner.'),
+        ],
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<MyAccountPage />);
+    expect(await screen.findByRole('heading', { name: 'My subscriptions' })).toBeTruthy();
+    expect(await screen.findByText("BJ's: Settlement")).toBeTruthy();
+    expect(
+      screen.getAllByText('Daily digest at 09:00 ET on business days; every frequency type'),
+    ).toHaveLength(2);
+    expect(screen.getByText('Paused: you no longer have access to this partner.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Unfollow Accounts' }));
+    expect(await screen.findByText('You no longer follow this report category.')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/subscriptions/2',
+      expect.objectContaining({ method: 'DELETE' }),
+    );
   });
 });

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { put } from '../../api/api.js';
 import { useAuth, useCurrentUser } from '../../auth/auth-context.js';
 import { PageFrame } from '../../components/PageFrame.js';
+import { MySubscriptions } from './MySubscriptions.js';
 
 type Names = { firstName: string; lastName: string };
 
@@ -97,6 +98,7 @@ export default function MyAccountPage() {
           {result !== null && <Text role="status">{result}</Text>}
         </Stack>
       </form>
+      <MySubscriptions />
     </PageFrame>
   );
 }

@@ -17,6 +17,7 @@ import { PageFrame } from '../../components/PageFrame.js';
 import { ConfirmModal, useConfirm } from '../admin/list/use-confirm.js';
 import { type DateFilter, dateQuery } from './date-filter.js';
 import { DownloadError, downloadReports } from './download.js';
+import { FollowCategory } from './FollowCategory.js';
 import { ReportDateFilter } from './ReportDateFilter.js';
 import { ReportPreviewModal } from './ReportPreviewModal.js';
 import { ReportsStepper } from './ReportsStepper.js';
@@ -94,6 +95,13 @@ export default function ReportsPage() {
   const total = types.reduce((sum, type) => sum + (data.reports[type.code]?.length ?? 0), 0);
   return frame(
     <>
+      <FollowCategory
+        accessTypeCode={accessTypeCode}
+        partnerCode={partnerCode}
+        categoryCode={data.selectedCategory.code}
+        categoryName={data.selectedCategory.name}
+        frequencyTypes={types}
+      />
       <ReportDateFilter reportDates={dates.data.reportDates} value={filter} onChange={setFilter} />
       {error && (
         <Alert color="red" title="Download failed" withCloseButton onClose={() => setError(null)}>

@@ -1,0 +1,115 @@
+import {
+  type ClaimedSubscription,
+  claimPendingItems,
+  type Database,
+  findActiveUser,
+  listPendingSubscriptions,
+  markSubscriptionSent,
+} from '@portal/db';
+import { isSubscriptionDue, subscriptionEmail, subscriptionPauseReason } from '@portal/domain/subscription';
+import { enqueue } from '@portal/queue';
+import type { Kysely, Transaction } from 'kysely';
+import { defineHandler, type JobHandler } from '../registry.js';
+
+export type DispatchSettings = {
+  now: () => Date;
+  /** SUBSCRIPTION_WINDOW_SECONDS: reports landing this close to the first one go in one mail. */
+  windowSeconds: number;
+  /** The portal's public origin, for the links in the mail. */
+  publicUrl: string;
+};
+
+export type DispatchOutcome = { mailed: number[]; paused: { subscriptionId: number; reason: string }[] };
+
+const path = (...segments: string[]) => segments.map(encodeURIComponent).join('/');
+
+function mailOf(claimed: ClaimedSubscription, to: string, publicUrl: string) {
+  const categoryUrl = `${publicUrl}/partners/${path(claimed.accessTypeCode, claimed.partnerCode)}/report-categories/${path(claimed.categoryCode)}/reports`;
+  const unsubscribeUrl = `${publicUrl}/unsubscribe/${encodeURIComponent(claimed.unsubscribeToken)}`;
+  const email = subscriptionEmail({
+    partnerName: claimed.partnerName,
+    categoryName: claimed.categoryName,
+    categoryUrl,
+    unsubscribeUrl,
+    manageUrl: `${publicUrl}/my-account`,
+    reports: claimed.reports.map((report) => ({
+      fileName: report.fileName ?? '',
+      reportDate: report.reportDate ?? '',
+      frequencyTypeCode: report.frequencyTypeCode,
+      replaced: report.eventType === 'report.replaced',
+    })),
+  });
+  return { to: [to], subject: email.subject, text: email.text, listUnsubscribe: unsubscribeUrl };
+}
+
+/** Whether the partner still offers the category (a category taken away pauses its followers). */
+async function categoryOffered(trx: Transaction<Database>, claimed: ClaimedSubscription): Promise<boolean> {
+  const row = await trx
+    .selectFrom('partner_categories as pc')
+    .innerJoin('partners as p', 'p.partner_id', 'pc.partner_id')
+    .select('pc.category_code')
+    .where('p.access_type_code', '=', claimed.accessTypeCode)
+    .where('p.code', '=', claimed.partnerCode)
+    .where('pc.category_code', '=', claimed.categoryCode)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Mails every subscription that is due the reports it heard, one mail each. A subscription's
+ * reports are taken away in the transaction that writes its mail to the outbox (with a job id of
+ * its own), so a crash before the commit sends nothing and leaves them to the next run, and a second
+ * run finds nothing. Access is checked here, at send time: a user who lost it gets nothing, and the
+ * subscription records why.
+ */
+export async function dispatchSubscriptions(
+  db: Kysely<Database>,
+  settings: DispatchSettings,
+): Promise<DispatchOutcome> {
+  const now = settings.now();
+  const due = (await listPendingSubscriptions(db)).filter((pending) =>
+    isSubscriptionDue(pending, now, settings.windowSeconds),
+  );
+  const outcome: DispatchOutcome = { mailed: [], paused: [] };
+  for (const { subscriptionId } of due) {
+    await db.transaction().execute(async (trx) => {
+      const claimed = await claimPendingItems(trx, subscriptionId);
+      if (!claimed) return;
+      const user = await findActiveUser(trx, claimed.userId);
+      const reason = subscriptionPauseReason({
+        user: user && { ...user, email: user.email },
+        accessTypeCode: claimed.accessTypeCode,
+        partnerCode: claimed.partnerCode,
+        categoryOffered: await categoryOffered(trx, claimed),
+      });
+      if (reason !== null || !user) {
+        await markSubscriptionSent(trx, subscriptionId, { pausedReason: reason ?? '' });
+        outcome.paused.push({ subscriptionId, reason: reason ?? '' });
+        return;
+      }
+      await enqueue(trx, {
+        name: 'mail.send',
+        payload: mailOf(claimed, user.email, settings.publicUrl),
+        jobId: `subscription-mail-${subscriptionId}-${claimed.reports[0]?.eventId ?? 'none'}`,
+      });
+      await markSubscriptionSent(trx, subscriptionId, { sentAt: now });
+      outcome.mailed.push(subscriptionId);
+    });
+  }
+  return outcome;
+}
+
+export function dispatchSubscriptionsHandler(
+  db: Kysely<Database>,
+  settings: DispatchSettings,
+): JobHandler<'subscriptions.dispatch'> {
+  return defineHandler('subscriptions.dispatch', async (_payload, { logger }) => {
+    const outcome = await dispatchSubscriptions(db, settings);
+    if (outcome.mailed.length + outcome.paused.length > 0) {
+      logger.info(
+        { mailed: outcome.mailed.length, paused: outcome.paused.length },
+        'subscriptions dispatched',
+      );
+    }
+  });
+}
