@@ -206,6 +206,13 @@ export const WRITE_ROUTES: Record<string, DriveRow> = {
   ),
   'DELETE /api/reports/:reportId': matrix(),
   'POST /api/validate-recaptcha': matrix(),
+  // Report subscriptions (issue 28)
+  'PUT /api/subscriptions/:subscriptionId': matrix(),
+  'DELETE /api/subscriptions/:subscriptionId': matrix(),
+  'PUT /api/reports/:accessTypeCode/:partnerCode/:reportCategoryCode/subscription': matrix('externalReports'),
+  // The admin follows no category of BJS in the fixtures: the handler's 404 proves the row reaches it.
+  'DELETE /api/reports/:accessTypeCode/:partnerCode/:reportCategoryCode/subscription': matrix('internalAdmin', 404),
+  'POST /unsubscribe/:token': matrix('anonymous'),
   // Operational forms
   'POST /api/form/user-invoices': matrix(),
   'PUT /api/form/user-invoices': matrix(),
