@@ -325,6 +325,17 @@ describe('seedDemo', () => {
     expect(invitations.some((i) => i.expires_at.getTime() <= now)).toBe(true);
   });
 
+  it('has the partner persona follow BJ\'s settlement reports as they arrive (issue 28)', async () => {
+    const rows = await t.db
+      .selectFrom('report_subscriptions as s')
+      .innerJoin('partners as p', 'p.partner_id', 's.partner_id')
+      .select(['s.user_id', 'p.code', 's.category_code', 's.delivery'])
+      .execute();
+    expect(rows).toEqual([
+      { user_id: 'partner@demo.portal', code: 'BJS', category_code: 'SETTLEMENT', delivery: 'AS_THEY_ARRIVE' },
+    ]);
+  });
+
   it('does nothing on a second run and never overwrites what a user changed', async () => {
     const before = await counts();
     await t.db

@@ -5,6 +5,7 @@ import { seedForms } from './forms.js';
 import { seedUsers } from './people.js';
 import { seedReferenceData } from './reference-data.js';
 import { type ReportFileWriter, seedReports } from './reports.js';
+import { seedSubscriptions } from './subscriptions.js';
 import { seedTenants } from './tenants.js';
 
 export { demoDashboards } from './content.js';
@@ -14,6 +15,7 @@ export type { ReportFileWriter } from './reports.js';
 
 export const DEMO_SEED_NAME = 'demo-v1';
 export const DEMO_FORMS_SEED_NAME = 'demo-forms-v1';
+export const DEMO_SUBSCRIPTIONS_SEED_NAME = 'demo-subscriptions-v1';
 
 export type SeedOptions = {
   /** Report files are dated over the 90 days before this day; now by default. */
@@ -44,12 +46,18 @@ export async function seedDemo(
     // The forms' demo data has its own claim, so a data folder seeded before it existed gets it too.
     const formsApplied = await claim(DEMO_FORMS_SEED_NAME);
     if (formsApplied) await seedForms(trx, files, today);
-    if (!(await claim(DEMO_SEED_NAME))) return { applied: formsApplied, reports: 0 };
-    const partnerIds = await seedReferenceData(trx, today);
-    await seedUsers(trx, today);
-    await seedTenants(trx, today);
-    await seedContent(trx, partnerIds, today);
-    const reports = await seedReports(trx, partnerIds, files, today);
-    return { applied: true, reports };
+    const demoApplied = await claim(DEMO_SEED_NAME);
+    let reports = 0;
+    if (demoApplied) {
+      const partnerIds = await seedReferenceData(trx, today);
+      await seedUsers(trx, today);
+      await seedTenants(trx, today);
+      await seedContent(trx, partnerIds, today);
+      reports = await seedReports(trx, partnerIds, files, today);
+    }
+    // Its own claim too: a data folder seeded before subscriptions existed gets the demo follow.
+    const subscriptionsApplied = await claim(DEMO_SUBSCRIPTIONS_SEED_NAME);
+    if (subscriptionsApplied) await seedSubscriptions(trx);
+    return { applied: formsApplied || demoApplied || subscriptionsApplied, reports };
   });
 }
