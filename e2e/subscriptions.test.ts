@@ -81,7 +81,8 @@ describe('report subscriptions in Chromium', () => {
     }
     const mail = await mailWithSubject(`1 new report: ${BJS} – Settlement`);
     expect(mail.text).toContain(fileName);
-    const link = (mail.headers.get('list-unsubscribe') as { url?: string } | undefined)?.url ?? '';
+    const header = mail.headerLines.find((line) => line.key === 'list-unsubscribe')?.line ?? '';
+    const link = /<([^>]+)>/.exec(header)?.[1] ?? '';
     expect(link).toMatch(/\/unsubscribe\/[A-Za-z0-9_-]+$/);
 
     // The phone, signed out: the page asks first; opening it changed nothing.

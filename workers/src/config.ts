@@ -1,11 +1,21 @@
 import { ConfigError, readEnv, SharedEnv } from '@portal/domain/env';
 import { DEFAULT_SUBSCRIPTION_WINDOW_SECONDS } from '@portal/domain/subscription';
 import { type QueueName, queueNames, queuesWithJobs } from '@portal/queue';
+import { WebhookEnv, type WebhookSettings, webhookSettings } from '@portal/webhooks';
 import { Type } from 'typebox';
 import { DEFAULT_MAIL_DIR, DEFAULT_MAIL_FROM, type MailConfig } from './mail/send-mail.js';
 
 /** OPERATIONS_MAILBOX's default: only the workers read it (scripts/batches-run.ts through them). */
 export const DEFAULT_OPERATIONS_MAILBOX = 'operations@portal.local';
+
+export const DEFAULT_WEBHOOK_RETRY_BASE_MS = 30_000;
+export const DEFAULT_WEBHOOK_DISABLE_AFTER_FAILURES = 50;
+
+/** How the workers deliver webhooks: WEBHOOK_* settings. */
+export type WebhookDeliverySettings = WebhookSettings & {
+  retryBaseMs: number;
+  disableAfterFailures: number;
+};
 
 // The worker process's settings, read and validated once at start-up. A wrong value stops the
 // process with a message naming the variable. What the API reads too comes from SharedEnv, with
@@ -26,6 +36,19 @@ const Env = Type.Object({
     maximum: 86_400,
     default: DEFAULT_SUBSCRIPTION_WINDOW_SECONDS,
   }),
+  // Production refuses the development webhook key and http endpoints (@portal/webhooks settings).
+  NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
+    default: 'development',
+  }),
+  ...WebhookEnv,
+  // The first wait before a failed webhook delivery is tried again; each next one doubles (capped at 6 h).
+  WEBHOOK_RETRY_BASE_MS: Type.Integer({ minimum: 1, maximum: 3_600_000, default: DEFAULT_WEBHOOK_RETRY_BASE_MS }),
+  // Failed deliveries in a row after which an endpoint is disabled and its owner mailed.
+  WEBHOOK_DISABLE_AFTER_FAILURES: Type.Integer({
+    minimum: 1,
+    maximum: 100_000,
+    default: DEFAULT_WEBHOOK_DISABLE_AFTER_FAILURES,
+  }),
 });
 
 export type WorkerConfig = {
@@ -41,6 +64,7 @@ export type WorkerConfig = {
   /** Where each batch's summary mail goes. */
   operationsMailbox: string;
   subscriptionWindowSeconds: number;
+  webhooks: WebhookDeliverySettings;
   logLevel: string;
 };
 
@@ -61,6 +85,14 @@ function parseQueues(list: string): QueueName[] {
   return names as QueueName[];
 }
 
+function readWebhookSettings(config: Parameters<typeof webhookSettings>[0] & { NODE_ENV: string }) {
+  try {
+    return webhookSettings(config, { production: config.NODE_ENV === 'production' });
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
+  }
+}
+
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
   const config = readEnv(Env, env, (path, raw) =>
     path === '/DATABASE_URL' && raw.DATABASE_URL === undefined
@@ -77,6 +109,11 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
     operationsMailbox: config.OPERATIONS_MAILBOX,
     subscriptionWindowSeconds: config.SUBSCRIPTION_WINDOW_SECONDS,
+    webhooks: {
+      ...readWebhookSettings(config),
+      retryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
+      disableAfterFailures: config.WEBHOOK_DISABLE_AFTER_FAILURES,
+    },
     logLevel: config.LOG_LEVEL,
   };
 }

@@ -1,6 +1,8 @@
 import type { Database } from '@portal/db';
 import type { BlobStore } from '@portal/storage';
+import type { LookupAll } from '@portal/webhooks';
 import type { Kysely } from 'kysely';
+import type { WebhookDeliverySettings } from './config.js';
 import { sessionsPurgeHandler } from './authentication/purge.js';
 import { dashboardEventHandler } from './dashboards/dashboard-event.js';
 import { batchesRunHandler, batchesScheduleHandler } from './forms/handlers.js';
@@ -11,6 +13,7 @@ import { dispatchSubscriptionsHandler } from './notifications/dispatch-subscript
 import { reportEventHandler } from './notifications/report-event.js';
 import type { JobHandlers } from './registry.js';
 import { sendInvitationHandler } from './saas-users/send-invitation.js';
+import { webhooksDeliverHandler } from './webhooks/deliver.js';
 
 export type HandlerDependencies = {
   db: Kysely<Database>;
@@ -27,6 +30,10 @@ export type HandlerDependencies = {
   operationsMailbox: string;
   /** SUBSCRIPTION_WINDOW_SECONDS: reports landing this close together go in one subscription mail. */
   subscriptionWindowSeconds: number;
+  /** WEBHOOK_*: the secret key, the allowed ranges, http, retries and the disabling threshold. */
+  webhooks: WebhookDeliverySettings;
+  /** Resolves endpoint hosts; tests inject one (no name leaves the machine). */
+  webhookLookup?: LookupAll | undefined;
 };
 
 // Every job's handler, keyed by the job's name: a job of packages/queue/src/jobs without its
@@ -40,6 +47,8 @@ export function createHandlers({
   store,
   operationsMailbox,
   subscriptionWindowSeconds,
+  webhooks,
+  webhookLookup,
 }: HandlerDependencies): JobHandlers {
   const batches = { db, store, now, operationsMailbox };
   return {
@@ -58,6 +67,13 @@ export function createHandlers({
       now,
       windowSeconds: subscriptionWindowSeconds,
       publicUrl,
+    }),
+    'webhooks.deliver': webhooksDeliverHandler({
+      db,
+      settings: webhooks,
+      now,
+      publicUrl,
+      ...(webhookLookup ? { lookup: webhookLookup } : {}),
     }),
   };
 }

@@ -24,6 +24,7 @@ async function main() {
     sessionIdleMinutes: config.sessionIdleMinutes,
     operationsMailbox: config.operationsMailbox,
     subscriptionWindowSeconds: config.subscriptionWindowSeconds,
+    webhooks: config.webhooks,
     logger,
     metrics,
   });

@@ -5,7 +5,13 @@ import { createProducerQueues, type QueueName, queueNames, workerConnection } fr
 import { type BlobStore, createBlobStore } from '@portal/storage';
 import { Worker } from 'bullmq';
 import type { Logger } from 'pino';
-import { DEFAULT_OPERATIONS_MAILBOX } from './config.js';
+import { type LookupAll, webhookSettings } from '@portal/webhooks';
+import {
+  DEFAULT_OPERATIONS_MAILBOX,
+  DEFAULT_WEBHOOK_DISABLE_AFTER_FAILURES,
+  DEFAULT_WEBHOOK_RETRY_BASE_MS,
+  type WebhookDeliverySettings,
+} from './config.js';
 import { createHandlers } from './handlers.js';
 import { createMailer, type MailConfig } from './mail/send-mail.js';
 import { observeJobs } from './observability/job-events.js';
@@ -13,6 +19,7 @@ import type { WorkerMetrics } from './observability/metrics.js';
 import { createRegistry } from './registry.js';
 import { type RelayTuning, startOutboxRelay } from './relay/outbox-relay.js';
 import { startJobSchedules } from './schedules.js';
+import { backoffStrategy } from './webhooks/retry-delay.js';
 import { workerTuning } from './worker-options.js';
 
 export type StartWorkersOptions = {
@@ -43,6 +50,10 @@ export type StartWorkersOptions = {
   operationsMailbox?: string;
   /** SUBSCRIPTION_WINDOW_SECONDS: reports landing this close together go in one subscription mail. */
   subscriptionWindowSeconds?: number;
+  /** WEBHOOK_* settings; by default the development ones (fixed key, no range opened, https only). */
+  webhooks?: WebhookDeliverySettings;
+  /** Resolves webhook endpoint hosts (default: the system resolver); tests inject one. */
+  webhookLookup?: LookupAll;
   /** Job and mail metrics (served on METRICS_PORT by main.ts when METRICS_TOKEN is set). */
   metrics?: WorkerMetrics;
 };
@@ -64,6 +75,14 @@ function throttled(report: (error: Error) => void): (error: Error) => void {
 
 export type RunningWorkers = { stop(): Promise<void> };
 
+function defaultWebhookSettings(): WebhookDeliverySettings {
+  return {
+    ...webhookSettings({ WEBHOOK_ALLOWED_RANGES: '', WEBHOOK_ALLOW_HTTP: false }, { production: false }),
+    retryBaseMs: DEFAULT_WEBHOOK_RETRY_BASE_MS,
+    disableAfterFailures: DEFAULT_WEBHOOK_DISABLE_AFTER_FAILURES,
+  };
+}
+
 /**
  * Starts the outbox relay and one BullMQ worker per consumed queue. Returns at once, even when
  * Redis is down (workers connect when it answers), so the embedded start script can run the
@@ -79,6 +98,7 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
   const now = options.now ?? (() => new Date());
   const publicUrl = options.publicUrl ?? DEFAULT_PUBLIC_URL;
   const sessionIdleMinutes = options.sessionIdleMinutes ?? DEFAULT_SESSION_IDLE_MINUTES;
+  const webhooks = options.webhooks ?? defaultWebhookSettings();
   const registry = createRegistry(
     createHandlers({
       db: handle.db,
@@ -89,6 +109,8 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
       store: options.store ?? createBlobStore(process.env),
       operationsMailbox: options.operationsMailbox ?? DEFAULT_OPERATIONS_MAILBOX,
       subscriptionWindowSeconds: options.subscriptionWindowSeconds ?? DEFAULT_SUBSCRIPTION_WINDOW_SECONDS,
+      webhooks,
+      webhookLookup: options.webhookLookup,
     }),
   );
   let consumed: QueueName[];
@@ -114,6 +136,7 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
         connection: workerConnection(redisUrl),
         prefix,
         concurrency: options.concurrency ?? 5,
+        settings: { backoffStrategy: backoffStrategy(webhooks.retryBaseMs) },
       },
     );
     observeJobs(worker, queue, logger, options.metrics);

@@ -5,12 +5,14 @@ import type { Database } from '@portal/db';
 import type { BlobStore } from '@portal/storage';
 import type { Kysely } from 'kysely';
 import { createHandlers } from '../src/handlers.js';
+import type { WebhookDeliverySettings } from '../src/config.js';
 import type { Mailer } from '../src/mail/send-mail.js';
 import { defineHandler, type JobHandlers } from '../src/registry.js';
 
 declare const db: Kysely<Database>;
 declare const mailer: Mailer;
 declare const store: BlobStore;
+declare const webhooks: WebhookDeliverySettings;
 const all = createHandlers({
   db,
   mailer,
@@ -20,6 +22,7 @@ const all = createHandlers({
   store,
   operationsMailbox: 'ops@portal.test',
   subscriptionWindowSeconds: 120,
+  webhooks,
 });
 
 const { 'sessions.purge': _removed, ...withoutSessionsPurge } = all;

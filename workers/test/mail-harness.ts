@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DatabaseHandle } from '@portal/db';
 import type { QueueName } from '@portal/queue';
+import type { LookupAll } from '@portal/webhooks';
 import type { ParsedMail } from 'mailparser';
+import type { WebhookDeliverySettings } from '../src/config.js';
 import { DEFAULT_MAIL_FROM } from '../src/mail/send-mail.js';
 import { type RunningWorkers, startWorkers } from '../src/start-workers.js';
 import { quietLogger, randomPrefix, startSmtpServer, type TestSmtpServer } from './helpers.js';
@@ -30,6 +32,8 @@ export async function startMailWorkers(options: {
   relay?: { pollMs?: number; publishTimeoutMs?: number; maxBackoffMs?: number };
   subscriptionWindowSeconds?: number;
   publicUrl?: string;
+  webhooks?: WebhookDeliverySettings;
+  webhookLookup?: LookupAll;
 }): Promise<MailHarness> {
   const smtp = options.smtp ?? (await startSmtpServer());
   const mailDir = await mkdtemp(join(tmpdir(), 'portal-mail-'));
@@ -45,6 +49,8 @@ export async function startMailWorkers(options: {
       ? { subscriptionWindowSeconds: options.subscriptionWindowSeconds }
       : {}),
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    ...(options.webhooks ? { webhooks: options.webhooks } : {}),
+    ...(options.webhookLookup ? { webhookLookup: options.webhookLookup } : {}),
   });
   return {
     smtp,

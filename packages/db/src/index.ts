@@ -44,3 +44,5 @@ export * from './reports/subscriptions.js';
 export * from './saas-users/invitations.js';
 export * from './saas-users/tenants.js';
 export type * from './schema.js';
+export * from './webhooks/webhook-deliveries.js';
+export * from './webhooks/webhook-endpoints.js';

@@ -362,6 +362,45 @@ export type ReportSubscriptionsTable = {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 };
+export type WebhookEndpointsTable = {
+  endpoint_id: Generated<string>;
+  service_account_id: string;
+  url: string;
+  description: Generated<string>;
+  event_types: ColumnType<string[], string[], string[]>;
+  category_codes: ColumnType<string[], string[] | undefined, string[]>;
+  secret_sealed: string;
+  previous_secret_sealed: string | null;
+  previous_secret_expires_at: NullableTimestamp;
+  enabled: Generated<boolean>;
+  disabled_reason: string | null;
+  consecutive_failures: Generated<number>;
+  created_by: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+};
+export type WebhookEndpointPartnersTable = { endpoint_id: string; partner_id: number };
+export type WebhookDeliveriesTable = {
+  delivery_id: string;
+  endpoint_id: string;
+  event_id: string | null;
+  event_type: string;
+  body: string;
+  status: Generated<'pending' | 'succeeded' | 'failed'>;
+  attempts: Generated<number>;
+  last_response_status: number | null;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  succeeded_at: NullableTimestamp;
+};
+export type WebhookDeliveryAttemptsTable = {
+  delivery_id: string;
+  attempt: number;
+  started_at: Timestamp;
+  duration_ms: number;
+  response_status: number | null;
+  error: string | null;
+};
 export type ReportSubscriptionItemsTable = {
   subscription_id: number;
   event_id: string;
@@ -415,6 +454,10 @@ export type Database = {
   report_events: ReportEventsTable;
   report_subscriptions: ReportSubscriptionsTable;
   report_subscription_items: ReportSubscriptionItemsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_endpoint_partners: WebhookEndpointPartnersTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
 };
 
 export type Partner = Selectable<PartnersTable>;

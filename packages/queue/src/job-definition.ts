@@ -3,10 +3,19 @@ import type { Static, TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import type { QueueName } from './queues.js';
 
-export type Backoff = {
-  type: 'exponential' /** First retry delay in ms; each next one doubles. */;
-  delay: number;
-};
+export type Backoff =
+  | {
+      type: 'exponential' /** First retry delay in ms; each next one doubles. */;
+      delay: number;
+    }
+  /**
+   * A strategy the worker computes (BullMQ's `settings.backoffStrategy`), for a delay the job
+   * definition cannot fix: webhook retries take their base from the worker's WEBHOOK_RETRY_BASE_MS.
+   */
+  | { type: typeof WEBHOOK_BACKOFF };
+
+/** The custom backoff type of webhook deliveries (workers/src/webhooks/retry-delay.ts). */
+export const WEBHOOK_BACKOFF = 'webhook';
 
 /**
  * When a job fires by the clock: a BullMQ job scheduler (one per Redis, whatever the worker count)

@@ -6,6 +6,7 @@ export const queueNames = [
   'invitations',
   'batches',
   'notifications',
+  'webhooks',
 ] as const;
 
 export type QueueName = (typeof queueNames)[number];

@@ -4,3 +4,5 @@ export * from './endpoint-url.js';
 export * from './resolve.js';
 export * from './secret-box.js';
 export * from './signature.js';
+export * from './settings.js';
+export * from './message.js';

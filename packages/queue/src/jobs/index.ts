@@ -12,6 +12,7 @@ import { monitorsSchedule } from './monitors-schedule.js';
 import { notificationsReportEvent } from './notifications-report-event.js';
 import { sessionsPurge } from './sessions-purge.js';
 import { subscriptionsDispatch } from './subscriptions-dispatch.js';
+import { webhooksDeliver } from './webhooks-deliver.js';
 
 // Every job of the portal. To add one: write jobs/<job>.ts with defineJob(...) (with its
 // `schedule` if it fires by the clock), list it here, and give it a handler in
@@ -29,6 +30,7 @@ export const jobDefinitions = [
   batchesRun,
   notificationsReportEvent,
   subscriptionsDispatch,
+  webhooksDeliver,
 ] as const;
 
 export type AnyJobDefinition = (typeof jobDefinitions)[number];
@@ -70,4 +72,5 @@ export {
   monitorsCheck,
   monitorsSchedule,
   sessionsPurge,
+  webhooksDeliver,
 };
