@@ -18,6 +18,7 @@ COPY packages/domain/package.json packages/domain/
 COPY packages/db/package.json packages/db/
 COPY packages/queue/package.json packages/queue/
 COPY packages/storage/package.json packages/storage/
+COPY packages/webhooks/package.json packages/webhooks/
 COPY packages/testing/package.json packages/testing/
 COPY packages/test-portal/package.json packages/test-portal/
 RUN npm ci --no-audit --no-fund

@@ -30,6 +30,7 @@ async function main() {
     store: createBlobStore(config),
     operationsMailbox: workerConfig.operationsMailbox,
     subscriptionWindowSeconds: workerConfig.subscriptionWindowSeconds,
+    webhooks: workerConfig.webhooks,
     logger: pino({ level: config.LOG_LEVEL, name: 'workers' }),
   });
   const api = await startApi(config, { database });

@@ -21,6 +21,7 @@ const workspaces = [
   'packages/db',
   'packages/queue',
   'packages/storage',
+  'packages/webhooks',
   'apps/api',
   'workers',
   'scripts',

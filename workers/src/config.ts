@@ -42,7 +42,11 @@ const Env = Type.Object({
   }),
   ...WebhookEnv,
   // The first wait before a failed webhook delivery is tried again; each next one doubles (capped at 6 h).
-  WEBHOOK_RETRY_BASE_MS: Type.Integer({ minimum: 1, maximum: 3_600_000, default: DEFAULT_WEBHOOK_RETRY_BASE_MS }),
+  WEBHOOK_RETRY_BASE_MS: Type.Integer({
+    minimum: 1,
+    maximum: 3_600_000,
+    default: DEFAULT_WEBHOOK_RETRY_BASE_MS,
+  }),
   // Failed deliveries in a row after which an endpoint is disabled and its owner mailed.
   WEBHOOK_DISABLE_AFTER_FAILURES: Type.Integer({
     minimum: 1,

@@ -3,9 +3,9 @@ import { ENV_DEFAULTS } from '@portal/domain/env';
 import { DEFAULT_SUBSCRIPTION_WINDOW_SECONDS } from '@portal/domain/subscription';
 import { createProducerQueues, type QueueName, queueNames, workerConnection } from '@portal/queue';
 import { type BlobStore, createBlobStore } from '@portal/storage';
+import { type LookupAll, webhookSettings } from '@portal/webhooks';
 import { Worker } from 'bullmq';
 import type { Logger } from 'pino';
-import { type LookupAll, webhookSettings } from '@portal/webhooks';
 import {
   DEFAULT_OPERATIONS_MAILBOX,
   DEFAULT_WEBHOOK_DISABLE_AFTER_FAILURES,

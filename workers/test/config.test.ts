@@ -1,3 +1,4 @@
+import { DEVELOPMENT_SECRET_KEY } from '@portal/webhooks';
 import { describe, expect, it } from 'vitest';
 import { loadWorkerConfig } from '../src/config.js';
 
@@ -10,13 +11,58 @@ describe('worker configuration', () => {
       redisUrl: 'redis://127.0.0.1:6379',
       queuePrefix: '{portal}',
       // Every queue that has a job.
-      queues: ['mail', 'activity', 'monitors', 'invitations', 'batches'],
+      queues: ['mail', 'activity', 'monitors', 'invitations', 'batches', 'notifications', 'webhooks'],
       mail: { smtpUrl: undefined, from: 'Partner Portal <no-reply@portal.local>', mailDir: 'data/mail' },
       publicUrl: 'http://localhost:8000',
       sessionIdleMinutes: 30,
       operationsMailbox: 'operations@portal.local',
+      subscriptionWindowSeconds: 120,
+      webhooks: {
+        secretKey: Buffer.from(DEVELOPMENT_SECRET_KEY, 'hex'),
+        allowedRanges: [],
+        allowHttp: false,
+        retryBaseMs: 30_000,
+        disableAfterFailures: 50,
+      },
       logLevel: 'info',
     });
+  });
+
+  it('reads the webhook settings, and refuses the development key and http in production', () => {
+    const key = Buffer.alloc(32, 7);
+    const config = loadWorkerConfig({
+      ...base,
+      WEBHOOK_SECRET_KEY: key.toString('base64'),
+      WEBHOOK_ALLOWED_RANGES: '127.0.0.2/32, fd00::/8',
+      WEBHOOK_ALLOW_HTTP: 'true',
+      WEBHOOK_RETRY_BASE_MS: '50',
+      WEBHOOK_DISABLE_AFTER_FAILURES: '3',
+    });
+    expect(config.webhooks).toEqual({
+      secretKey: key,
+      allowedRanges: ['127.0.0.2/32', 'fd00::/8'],
+      allowHttp: true,
+      retryBaseMs: 50,
+      disableAfterFailures: 3,
+    });
+    expect(() => loadWorkerConfig({ ...base, NODE_ENV: 'production' })).toThrow(
+      /WEBHOOK_SECRET_KEY is required in production/,
+    );
+    expect(() =>
+      loadWorkerConfig({
+        ...base,
+        NODE_ENV: 'production',
+        WEBHOOK_SECRET_KEY: key.toString('hex'),
+        WEBHOOK_ALLOW_HTTP: 'true',
+      }),
+    ).toThrow(/WEBHOOK_ALLOW_HTTP is for tests and development/);
+    expect(() => loadWorkerConfig({ ...base, WEBHOOK_ALLOWED_RANGES: '10.0.0.1' })).toThrow(
+      /WEBHOOK_ALLOWED_RANGES: '10.0.0.1' is not an address range/,
+    );
+    expect(() => loadWorkerConfig({ ...base, WEBHOOK_SECRET_KEY: 'x'.repeat(50) })).toThrow(
+      /WEBHOOK_SECRET_KEY/,
+    );
+    expect(() => loadWorkerConfig({ ...base, WEBHOOK_RETRY_BASE_MS: '0' })).toThrow(/WEBHOOK_RETRY_BASE_MS/);
   });
 
   it('reads the queues this process consumes', () => {

@@ -4,8 +4,8 @@
 import type { Database } from '@portal/db';
 import type { BlobStore } from '@portal/storage';
 import type { Kysely } from 'kysely';
-import { createHandlers } from '../src/handlers.js';
 import type { WebhookDeliverySettings } from '../src/config.js';
+import { createHandlers } from '../src/handlers.js';
 import type { Mailer } from '../src/mail/send-mail.js';
 import { defineHandler, type JobHandlers } from '../src/registry.js';
 
