@@ -9,7 +9,7 @@ import {
   unsubscribeByToken,
   writeAudit,
 } from '@portal/db';
-import type { Subscription } from '@portal/domain/api/subscriptions';
+import type { Subscription, UnsubscribeTarget } from '@portal/domain/api/subscriptions';
 import {
   normalizeSubscription,
   type SubscriptionInput,
@@ -147,10 +147,10 @@ export async function unfollowCategory({ db }: DbDeps, user: AuthenticatedUser, 
 }
 
 /** What an unsubscribe link would end: the confirmation page a GET of the link shows. */
-export async function unsubscribeTarget({ db }: DbDeps, token: string) {
+export async function unsubscribeTarget({ db }: DbDeps, token: string): Promise<UnsubscribeTarget> {
   const target = await findByUnsubscribeToken(db, token);
-  if (!target) throw notFound(UNSUBSCRIBE_LINK_USED);
-  return { partnerName: target.partnerName, categoryName: target.categoryName };
+  if (!target) return { status: 'gone', message: UNSUBSCRIBE_LINK_USED };
+  return { status: 'active', partnerName: target.partnerName, categoryName: target.categoryName };
 }
 
 /** RFC 8058 one-click unsubscribe: ends the link's one subscription, needs no session, does nothing else. */

@@ -157,7 +157,11 @@ describe('report subscriptions', () => {
 
     const page = await t.app.inject({ method: 'GET', url: `/api/unsubscribe/${token}` });
     expect(page.statusCode).toBe(200);
-    expect(page.json()).toEqual({ partnerName: expect.any(String), categoryName: 'Settlement' });
+    expect(page.json()).toEqual({
+      status: 'active',
+      partnerName: expect.any(String),
+      categoryName: 'Settlement',
+    });
     // A GET (a mail scanner opening the link) changes nothing.
     expect((await stored()).some((row) => row.subscription_id === first.subscriptionId)).toBe(true);
 
@@ -186,7 +190,10 @@ describe('report subscriptions', () => {
     expect(again.json().message).toBe(
       'This unsubscribe link has already been used, or the subscription no longer exists.',
     );
-    expect((await t.app.inject({ method: 'GET', url: `/api/unsubscribe/${token}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/unsubscribe/${token}` })).json()).toEqual({
+      status: 'gone',
+      message: 'This unsubscribe link has already been used, or the subscription no longer exists.',
+    });
     expect((await t.app.inject({ method: 'POST', url: '/unsubscribe/not-a-token' })).statusCode).toBe(404);
   });
 });

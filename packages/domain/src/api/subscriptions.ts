@@ -44,6 +44,12 @@ export type SubscriptionsReply = Static<typeof SubscriptionsReply>;
 export const CategorySubscriptionReply = Type.Object({ subscription: Nullable(Subscription) });
 export type CategorySubscriptionReply = Static<typeof CategorySubscriptionReply>;
 
-/** What an unsubscribe link would end (the confirmation page shows it). */
-export const UnsubscribeTarget = Type.Object({ partnerName: Type.String(), categoryName: Type.String() });
+/**
+ * What an unsubscribe link would end (the confirmation page shows it), or that it is used up: a 200
+ * either way, so the page reads no 404 (a console error in the browser), as the invitation page does.
+ */
+export const UnsubscribeTarget = Type.Union([
+  Type.Object({ status: Type.Literal('active'), partnerName: Type.String(), categoryName: Type.String() }),
+  Type.Object({ status: Type.Literal('gone'), message: Type.String() }),
+]);
 export type UnsubscribeTarget = Static<typeof UnsubscribeTarget>;

@@ -50,6 +50,8 @@ export default function UnsubscribePage() {
           <Alert color="gray">{failure.message}</Alert>
         ) : data === undefined ? (
           <CenteredLoader />
+        ) : data.status === 'gone' ? (
+          <Alert color="gray">{data.message}</Alert>
         ) : (
           <>
             <Text>
