@@ -43,8 +43,9 @@ describe('report subscriptions in Chromium', () => {
     await signIn(page, 'partner@demo.portal');
     await page.goto('/partners/EXT/BJS/report-categories/CHARGEBACKS/reports');
     await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Follow', exact: true }).click();
+    await page.getByRole('button', { name: 'Follow by e-mail' }).click();
     const dialog = page.getByRole('dialog');
+    await dialog.getByText('Get an e-mail when new reports of this category arrive.').waitFor();
     await dialog.getByLabel('One daily digest').check();
     await dialog.getByLabel('Digest time (Eastern time, business days)').fill('08:30');
     expect(await axeViolations(page)).toEqual([]);
@@ -54,7 +55,14 @@ describe('report subscriptions in Chromium', () => {
     expect(await page.getByRole('status').filter({ hasText: 'You follow' }).textContent()).toMatch(
       /Daily digest at 08:30 ET on business days; every frequency type\.$/,
     );
-    expect(await page.getByRole('button', { name: 'Following' }).count()).toBe(1);
+    // Opened again, the dialog says so and offers Unfollow.
+    await page.getByRole('button', { name: 'Follow by e-mail' }).click();
+    await dialog
+      .getByText('You follow this category: Daily digest at 08:30 ET on business days; every frequency type.')
+      .waitFor();
+    expect(await dialog.getByRole('button', { name: 'Unfollow' }).count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
 
     await page.goto('/my-account');
     const list = page.getByRole('region', { name: 'My subscriptions' });
