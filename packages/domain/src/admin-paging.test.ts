@@ -15,3 +15,13 @@ describe('admin list paging', () => {
     expect(hasNextPage(9, null, 3, 25)).toBe(false);
   });
 });
+
+// Mutation survivors (docs/notes/mutation-survivors.md): a known total decides, whatever the page holds.
+describe('next page from a known total', () => {
+  it.each([
+    [2, 3, 7, true],
+    [3, 3, 25, false],
+  ])('page %i of %i holding %i of 25 rows: next page %s', (page, pages, rows, next) => {
+    expect(hasNextPage(page, pages, rows, 25)).toBe(next);
+  });
+});

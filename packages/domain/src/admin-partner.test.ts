@@ -174,3 +174,17 @@ describe('edges of the partner form', () => {
     expect(partnerScope({ ...principal, isInternalAdmin: true })).toBe('all');
   });
 });
+
+// Mutation survivors (docs/notes/mutation-survivors.md): a frequency type is dropped as a repeat
+// exactly when sameCode calls the two codes the same, also for letters whose upper case merges.
+describe('repeated frequency types', () => {
+  it('drops a code only when it is the same code in another case', () => {
+    const categories = [
+      { code: 'C', frequencyTypes: [{ code: 'ss' }, { code: 'ß' }, { code: 'i' }, { code: 'ı' }] },
+    ];
+    expect(sameCode('ss', 'ß')).toBe(false);
+    expect(normalizePartner({ ...valid, categories }).categories).toEqual([
+      { categoryCode: 'C', frequencyTypeCodes: ['ss', 'ß', 'i', 'ı'] },
+    ]);
+  });
+});

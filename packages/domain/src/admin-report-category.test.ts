@@ -157,3 +157,10 @@ describe('report category rules', () => {
     });
   });
 });
+
+// Mutation survivors (docs/notes/mutation-survivors.md): the code is judged as it is stored, trimmed.
+describe('report category code around white space', () => {
+  it('accepts a code typed with spaces around it', () => {
+    expect(reportCategoryProblems({ ...valid, code: '  FEES ' })).toEqual([]);
+  });
+});

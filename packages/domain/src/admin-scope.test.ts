@@ -132,6 +132,7 @@ describe('edges of the administration scope', () => {
     ['/Reports/EXT', null],
     ['/reports/EXT/BJS/', null],
     ['/Reports/EXT/BJS', bjs],
+    ['x/Reports/EXT/BJS/', null],
   ])('the object key %s belongs to %o', (key, partner) => expect(datasetPartnerOf(key)).toEqual(partner));
 
   it('compares QuickSight ids only when there is one, and never across types', () => {
@@ -181,5 +182,36 @@ describe('edges of the administration scope', () => {
     const pin = { dashboardType: 'THOUGHTSPOT' as const, dashboardUrl: 'PIN-1' };
     expect(mayPointDashboardAt(bjsManager, bjs, pin, existing)).toBe(false);
     expect(mayPointDashboardAt(bjsManager, bjs, { ...pin, dashboardUrl: 'pin-2' }, existing)).toBe(true);
+  });
+});
+
+// Mutation survivors (docs/notes/mutation-survivors.md).
+describe('content a partner already opens, by type and direction', () => {
+  it('never counts a dot segment as lying within another dashboard, in either order', () => {
+    const rs = (url: string) => ({ dashboardType: 'RSTUDIO' as const, dashboardUrl: url });
+    for (const dots of ['/content/ops/../', '/content/ops/./']) {
+      expect(dashboardsShareContent(rs('/content/ops'), rs(dots))).toBe(false);
+      expect(dashboardsShareContent(rs(dots), rs('/content/ops'))).toBe(false);
+    }
+  });
+
+  it("does not count a dashboard of another type at the same path as the partner's own", () => {
+    const existing = [
+      placed(1, 'BJS', 'RSTUDIO', '/t/demo/views/W'),
+      placed(2, 'WSI', 'TABLEAU', '/t/demo/views/W'),
+    ];
+    const tableau = { dashboardType: 'TABLEAU' as const, dashboardUrl: '/t/demo/views/W' };
+    expect(mayPointDashboardAt(bjsManager, bjs, tableau, existing)).toBe(false);
+  });
+
+  it('lets a partner keep Tableau content it already opens, but not a wider view', () => {
+    const existing = [
+      placed(1, 'BJS', 'TABLEAU', '/t/demo/views/W/V'),
+      placed(2, 'WSI', 'TABLEAU', '/t/demo/views/W'),
+    ];
+    const same = { dashboardType: 'TABLEAU' as const, dashboardUrl: '/t/demo/views/W/V' };
+    expect(mayPointDashboardAt(bjsManager, bjs, same, existing)).toBe(true);
+    const wider = { dashboardType: 'TABLEAU' as const, dashboardUrl: '/t/demo/views/W' };
+    expect(mayPointDashboardAt(bjsManager, bjs, wider, existing)).toBe(false);
   });
 });

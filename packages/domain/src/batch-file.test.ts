@@ -139,3 +139,15 @@ describe('edges of batch file cells (issue 26)', () => {
     expect(batchFileCell(-5)).toBe("'-5");
   });
 });
+
+// Mutation survivors (docs/notes/mutation-survivors.md): the disputes file has its own header.
+describe('dispute batch file header', () => {
+  it('names the dispute columns, not the invoice ones', () => {
+    expect(batchFileHeader('disputes')).toBe(
+      'record_id,batch_date,retailer,message_type,customer_id,bin,message_date,dispute_reason_code,' +
+        'dispute_reason_desc,transaction_date,last_four_card_num,dispute_amount_cents,transaction_amount_cents,' +
+        'issuer_claim_id,issuer_claim_transaction_id,merchant_id,acquirer_ref_id,acquirer_claim_id,' +
+        'chargeback_reference_id\r\n',
+    );
+  });
+});

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   businessDayOnOrAfter,
   businessDaysOfMonth,
@@ -79,5 +79,17 @@ describe('business days', () => {
     expect(november).not.toContain('2026-11-26');
     expect(november[0]).toBe('2026-11-02');
     expect(november.at(-1)).toBe('2026-11-30');
+  });
+});
+
+// Mutation survivors (docs/notes/mutation-survivors.md). The holiday table is built once per module
+// on first use, so this reads a fresh copy of the module: what it asserts is then decided by the
+// table built here, not by whichever test happened to build it first.
+describe('Federal Reserve holidays from a fresh table', () => {
+  it('closes the Monday after a Sunday Veterans Day, a bank (not public) holiday in date-holidays', async () => {
+    vi.resetModules();
+    const fresh = await import('./business-days.js');
+    expect(fresh.isBusinessDay('2029-11-12')).toBe(false);
+    expect([...fresh.fedClosedWeekdays(2029)].sort()).toEqual(FED_CLOSED[2029]!.map((day) => `2029-${day}`));
   });
 });

@@ -77,3 +77,18 @@ describe('dashboard type (SPEC.md §3, §4)', () => {
     );
   });
 });
+
+// Mutation survivors (docs/notes/mutation-survivors.md): an unknown type opens no viewer at all.
+describe('a dashboard of an unknown type', () => {
+  it('is opened by no one, even with access to its partner', () => {
+    const user: Principal = {
+      isInternalAdmin: false,
+      isExternalUser: true,
+      features: [],
+      partnerGrants: [{ accessTypeCode: 'EXT', partnerCode: 'BJS' }],
+    };
+    const bjs = { type: 'EXT', code: 'BJS' };
+    expect(canViewDashboard(user, { dashboardType: 'POWERBI', partner: bjs })).toBe(false);
+    expect(canViewDashboard(user, { dashboardType: '', partner: bjs })).toBe(false);
+  });
+});

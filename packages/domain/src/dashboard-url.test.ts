@@ -334,3 +334,30 @@ describe('edges of dashboard URLs', () => {
     expect(dashboardPathStem('/x/content/g')).toBeUndefined();
   });
 });
+
+// Mutation survivors (docs/notes/mutation-survivors.md).
+describe('edges of the stored path', () => {
+  it('checks the last segment of a path without a trailing slash too', () => {
+    expect(stored('RSTUDIO', '/content/ops/..')).toBe(`refused: ${DASHBOARD_URL_REASONS.dotSegments}`);
+    expect(stored('TABLEAU', '/t/site/views/W/.')).toBe(`refused: ${DASHBOARD_URL_REASONS.dotSegments}`);
+    expect(stored('RSTUDIO', '/content/ops/%zz')).toBe(`refused: ${DASHBOARD_URL_REASONS.characters}`);
+  });
+
+  it('keeps a colon inside a path, with or without the host', () => {
+    expect(stored('RSTUDIO', '/content/a:b/')).toBe('/content/a:b/');
+    expect(stored('RSTUDIO', '//connect.example.com/content/a:b/')).toBe('/content/a:b/');
+    expect(stored('TABLEAU', '//tableau.example.com/t/site/views/W:1/V')).toBe('/t/site/views/W:1/V');
+  });
+
+  it('refuses an empty segment after a host given without slashes', () => {
+    expect(prepare('RSTUDIO', 'https:content/a//b').ok).toBe(false);
+  });
+
+  it.each([
+    ['/content//x', 'RSTUDIO'],
+    ['/t//x', 'TABLEAU'],
+    ['//ab://cd/content/x', undefined],
+  ])('infers %o from its leading path only: %s', (input, type) =>
+    expect(inferDashboardType(input)).toBe(type),
+  );
+});

@@ -94,3 +94,11 @@ describe('twelveHourClock', () => {
     expect(twelveHourClock({ hour: 23, minute: 30 })).toBe('11:30 PM');
   });
 });
+
+// Mutation survivors (docs/notes/mutation-survivors.md): before 1883 New York kept local mean time,
+// 4:56:02 behind UTC, so the offset has seconds in it; the instant must still read hour:minute:00.
+describe('New York time with an offset in seconds', () => {
+  it.each(['1880-06-01', '1850-01-15', '1883-11-17'])('%s 10:00 is 10:00:00 on New York clocks', (date) => {
+    expect(easternWallClock(easternInstant(date, 10))).toEqual({ date, hour: 10, minute: 0, second: 0 });
+  });
+});

@@ -154,6 +154,10 @@ describe('edges of reading a declared size', () => {
     ['a segment length below 2', jpeg(0xff, 0xe0, 0, 1, ...sof(3, 4)), null],
     ['a segment length of exactly 2', jpeg(0xff, 0xe0, 0, 2, ...sof(3, 4)), { width: 3, height: 4 }],
     ['a marker and length cut short', jpeg(0xff, 0xe0, 0), null],
+    // Mutation survivors (docs/notes/mutation-survivors.md): what follows these is never read.
+    ['the end of the image, then bytes that look like a frame', jpeg(0xff, 0xd9, 0, 2, ...sof(3, 4)), null],
+    ['the scan before a frame, of a readable length', jpeg(0xff, 0xda, 0, 2, ...sof(3, 4)), null],
+    ['a frame whose own length is below 2', jpeg(0xff, 0xc0, 0, 1, 8, 0, 4, 0, 3), null],
   ])('JPEG with %s', (_, bytes, size) => expect(readImageSize('jpeg', bytes)).toEqual(size));
 
   it('reads a PNG of exactly 24 bytes, and nothing from 23 or from another chunk first', () => {

@@ -63,3 +63,11 @@ describe('edges of findForbiddenText (issue 26)', () => {
     expect(findForbiddenText({ a: 1, b: [2, 'ok'], c: null })).toBeNull();
   });
 });
+
+// Mutation survivors (docs/notes/mutation-survivors.md): a part left undefined, or a number or a
+// boolean, holds no text to check.
+describe('findForbiddenText on values that hold no text', () => {
+  it.each([undefined, 0, true, { a: undefined }, [undefined, 1, false]])('%o: nothing found', (value) => {
+    expect(findForbiddenText(value)).toBeNull();
+  });
+});

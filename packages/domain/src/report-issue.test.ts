@@ -111,3 +111,12 @@ describe('report an issue', () => {
     });
   });
 });
+
+// Mutation survivors (docs/notes/mutation-survivors.md): separators do not count as digits.
+describe('phone numbers with few digits', () => {
+  it.each(['(800) 55', '12-34-56', '+1 2 3 4 5 6'])('refuses %o: fewer than 7 digits', (phone) => {
+    expect(issueReportProblems({ phone, reason: 'Other', message: 'x' }, reasons)).toEqual([
+      { field: 'phone', message: ISSUE_PROBLEMS.phone },
+    ]);
+  });
+});

@@ -285,3 +285,34 @@ describe('edges of report keys', () => {
     expect(() => tryParseReportKey(42 as unknown as string)).toThrow(TypeError);
   });
 });
+
+// Mutation survivors (docs/notes/mutation-survivors.md).
+describe('report keys as a whole', () => {
+  // Four segments of 255 bytes each are each safe, but the key is then 1042 bytes: over S3's 1024.
+  const long = 'x'.repeat(255);
+  const longParts: ReportKeyParts = {
+    accessTypeCode: long,
+    partnerCode: long,
+    categoryCode: long,
+    reportDate: '2026-11-20',
+    fileName: long,
+  };
+  const longKey = ['Reports', long, long, long, '2026-11-20', long].join('/');
+
+  it('refuses to build or parse a key longer than 1024 bytes made of safe segments', () => {
+    expect(() => buildReportKey(longParts)).toThrow('key is longer than 1024 bytes');
+    expect(() => parseReportKey(longKey)).toThrow('key is longer than 1024 bytes');
+    expect(tryParseReportKey(longKey)).toBeNull();
+  });
+
+  it('refuses to parse a key whose date is not a calendar date', () => {
+    expect(() => parseReportKey('Reports/EXT/BJS/C/2026-02-30/f.csv')).toThrow(
+      'reportDate must be a date written YYYY-MM-DD',
+    );
+    expect(tryParseReportKey('Reports/EXT/BJS/C/2026-13-01/f.csv')).toBeNull();
+  });
+
+  it('names the partner code in the error of a folder prefix without one', () => {
+    expect(() => reportKeyPrefix({ accessTypeCode: 'EXT', partnerCode: '' })).toThrow('partnerCode is empty');
+  });
+});

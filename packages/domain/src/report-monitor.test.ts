@@ -48,3 +48,15 @@ describe('report monitor schedules', () => {
     ).toBe('Month (Last Business Day)');
   });
 });
+
+// Mutation survivors (docs/notes/mutation-survivors.md): a field the frequency type has no use for
+// makes the stored row no schedule.
+describe('stored schedules with a field too many', () => {
+  it.each([
+    { frequencyTypeCode: 'DLY', frequencyDay: 'MONDAY', frequencyNumber: null },
+    { frequencyTypeCode: 'DLY', frequencyDay: null, frequencyNumber: 1 },
+    { frequencyTypeCode: 'WLY', frequencyDay: 'MONDAY', frequencyNumber: 2 },
+  ])('%o is no schedule', (fields) => {
+    expect(toMonitorSchedule(fields)).toBeUndefined();
+  });
+});

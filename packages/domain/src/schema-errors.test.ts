@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type TSchema, Type } from 'typebox';
 import { Settings } from 'typebox/system';
 import { describe, expect, it } from 'vitest';
 import { schemaProblems } from './schema-errors.js';
@@ -102,5 +102,49 @@ describe('schema problems in the settings and job checks words', () => {
     expect(found.map((p) => p.path)).toEqual(keys.map((k) => `/${k}`));
     expect(found.every((p) => p.message === 'Expected integer')).toBe(true);
     expect(Settings.Get().maxErrors).toBe(before);
+  });
+});
+
+// Mutation survivors (docs/notes/mutation-survivors.md).
+describe('schema problems at the edges of the schema and of TypeBox', () => {
+  it.each([
+    ['no properties at all', { type: 'object', required: ['a'] }],
+    ['properties of null', { type: 'object', properties: null, required: ['a'] }],
+    ['properties not naming it', { type: 'object', properties: {}, required: ['a'] }],
+    ['a null schema for it', { type: 'object', properties: { a: null }, required: ['a'] }],
+  ])('names a missing property its schema does not describe (%s)', (_, schema) => {
+    expect(schemaProblems(schema as unknown as TSchema, {})).toEqual([
+      { path: '/a', message: 'Expected required property' },
+    ]);
+  });
+
+  it('says what TypeBox says of a false schema that is not about additional properties', () => {
+    const schema = { type: 'object', properties: { a: false } } as unknown as TSchema;
+    expect(schemaProblems(schema, { a: 1 })).toEqual([{ path: '/a', message: 'schema is false' }]);
+  });
+
+  it('names the type an additional property must have', () => {
+    const schema = Type.Object({ a: Type.Integer() }, { additionalProperties: Type.String() });
+    expect(schemaProblems(schema, { a: 1, b: 2 })).toContainEqual({ path: '/b', message: 'Expected string' });
+  });
+
+  it('says unexpected properties even when there are more of them than TypeBox gathers errors', () => {
+    const schema = Type.Object({}, { additionalProperties: false });
+    const value = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`k${i}`, i]));
+    const found = schemaProblems(schema, value);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((p) => p.message === 'Unexpected property')).toBe(true);
+    expect(found[0]).toEqual({ path: '/k0', message: 'Unexpected property' });
+  });
+
+  it('puts back whatever error bound the process had set', () => {
+    const before = Settings.Get().maxErrors;
+    try {
+      Settings.Set({ maxErrors: 5 });
+      schemaProblems(Type.Object({ a: Type.Integer() }), { a: 'x' });
+      expect(Settings.Get().maxErrors).toBe(5);
+    } finally {
+      Settings.Set({ maxErrors: before });
+    }
   });
 });

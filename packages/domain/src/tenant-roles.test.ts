@@ -308,3 +308,25 @@ describe('tenant roles (SPEC.md §6)', () => {
     });
   });
 });
+
+// Mutation survivors (docs/notes/mutation-survivors.md).
+describe('tenant edges', () => {
+  it('reads the code after a dash that starts the tenant id', () => {
+    expect(tenantCodeOf('-acme')).toBe('acme');
+  });
+
+  it('lists a role limited to one of the tenants the administrator is a member of', () => {
+    expect(rolesOfTenants(roles, ['saas-acme', 'saas-globex']).map((r) => r.roleId)).toContain('sm-acme');
+    expect(rolesOfTenants(roles, ['saas-globex', 'saas-acme']).map((r) => r.roleId)).toContain('sm-acme');
+  });
+
+  it.each([
+    ['Acme - Partner Portal Europe', 'Acme - Partner Portal Europe'],
+    ['Acme -Partner Portal', 'Acme'],
+    ['Acme - The  Partner Portal', 'Acme'],
+    ['Acme - Partner  Portal', 'Acme'],
+    ['Acme\t–\tthe\tpartner\tportal', 'Acme'],
+  ])('shows %o as %o: the suffix only at the end, any white space inside it', (name, shown) => {
+    expect(tenantDisplayName(name)).toBe(shown);
+  });
+});

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { waitFor } from './wait-for.js';
 
 describe('waitFor', () => {
@@ -29,5 +29,23 @@ describe('waitFor', () => {
     };
     await expect(waitFor('never', never, 0, 1)).rejects.toThrow('Timed out after 0 ms');
     expect(calls).toBeGreaterThanOrEqual(1);
+  });
+});
+
+// Mutation survivors (docs/notes/mutation-survivors.md): the bound is "after timeoutMs", so a check
+// that fails at exactly the deadline gets one more try. Fake timers make "exactly" reachable.
+describe('waitFor at its deadline', () => {
+  it('polls once more when a check fails at exactly the deadline', async () => {
+    vi.useFakeTimers();
+    try {
+      let calls = 0;
+      // Calls at 0, 50 and 100 ms (the deadline) fail; the one at 150 ms succeeds.
+      const waiting = waitFor('the fourth call', () => (++calls === 4 ? 'ready' : false), 100, 50);
+      await vi.advanceTimersByTimeAsync(150);
+      await expect(waiting).resolves.toBe('ready');
+      expect(calls).toBe(4);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
