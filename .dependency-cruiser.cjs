@@ -2,7 +2,7 @@
 // "imports"): lower layers never import higher ones, workspaces meet only through their package
 // names, and no file circles. CONTRIBUTING.md says what each folder is.
 const AREAS =
-  '(authentication|reports|admin|saas-users|faq-and-support|forms|dashboards|marketing|banner|monitors|datasets|operations)';
+  '(authentication|reports|admin|saas-users|faq-and-support|forms|dashboards|marketing|banner|monitors|datasets|operations|webhooks)';
 const API = '^apps/api/src/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database, DatabaseHandle } from '@portal/db';
 import { createProducerQueues, inspectorConnection, type ProducerQueues, withTimeout } from '@portal/queue';
 import type { BlobStore } from '@portal/storage';
+import type { LookupAll } from '@portal/webhooks';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
@@ -37,6 +38,8 @@ export type AppDeps = {
   queues?: ProducerQueues;
   /** Where the log goes (a test reads it); standard output if absent. */
   logStream?: { write(line: string): void };
+  /** Resolves webhook endpoint hosts at registration; tests inject one (no name leaves the machine). */
+  webhookLookup?: LookupAll;
 };
 
 declare module 'fastify' {
@@ -47,6 +50,8 @@ declare module 'fastify' {
     blobStore: BlobStore;
     /** Set when the process is stopping: /readyz answers 503 from then on. */
     lifecycle: { stopping: boolean };
+    /** The resolver of webhook endpoint hosts; undefined: the system's. */
+    webhookLookup: LookupAll | undefined;
   }
 }
 
@@ -114,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('queuePing', deps.queuePing);
   app.decorate('blobStore', deps.blobStore);
   app.decorate('lifecycle', { stopping: false });
+  app.decorate('webhookLookup', deps.webhookLookup);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

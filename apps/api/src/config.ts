@@ -1,5 +1,6 @@
 import { DEFAULT_REPORT_EXTENSIONS, parseExtensions } from '@portal/domain';
 import { ConfigError, ENV_DEFAULTS, readEnv, SharedEnv } from '@portal/domain/env';
+import { WebhookEnv, type WebhookSettings, webhookSettings } from '@portal/webhooks';
 import { type Static, Type } from 'typebox';
 import { parseTrustProxy, type TrustProxy } from './lib/http/trust-proxy.js';
 import { type OidcProviderSettings, parseOidcProviders } from './lib/vendors/oidc-providers.js';
@@ -73,6 +74,8 @@ const Env = Type.Object({
   }),
   // The OpenAPI document at /api/docs: for signed-in internal users (internal), or not served (off).
   API_DOCS: Type.Union([Type.Literal('internal'), Type.Literal('off')], { default: 'internal' }),
+  // Webhooks: the key sealing endpoints' secrets (required in production), the ranges opened and http.
+  ...WebhookEnv,
 });
 
 export type Config = Static<typeof Env> & {
@@ -82,6 +85,8 @@ export type Config = Static<typeof Env> & {
   trustProxy: TrustProxy;
   /** REPORT_UPLOAD_EXTENSIONS as lower-case extensions without the dot. */
   reportUploadExtensions: string[];
+  /** WEBHOOK_*: the same reading as the workers', so registration and delivery refuse alike. */
+  webhooks: WebhookSettings;
 };
 
 export { ConfigError };
@@ -114,8 +119,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (typeof trustProxy === 'object' && 'problem' in trustProxy) {
     throw new ConfigError(`Invalid configuration: ${trustProxy.problem}`);
   }
+  let webhooks: WebhookSettings;
+  try {
+    webhooks = webhookSettings(config, { production: config.NODE_ENV === 'production' });
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
+  }
   return {
     ...config,
+    webhooks,
     trustProxy,
     reportUploadExtensions: parseExtensions(config.REPORT_UPLOAD_EXTENSIONS),
     cookieSecure: config.PUBLIC_URL.startsWith('https://'),

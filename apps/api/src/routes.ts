@@ -23,6 +23,7 @@ import reportRoutes from './reports/reports-routes.js';
 import subscriptionRoutes from './reports/subscription-routes.js';
 import invitationAcceptanceRoutes from './saas-users/invitation-acceptance-routes.js';
 import saasUserRoutes from './saas-users/saas-user-routes.js';
+import webhookRoutes from './webhooks/webhook-routes.js';
 
 // Every route file of the API, one per area of SPEC.md §7.
 export async function registerRoutes(app: FastifyInstance) {
@@ -52,5 +53,6 @@ export async function registerRoutes(app: FastifyInstance) {
     await api.register(invitationAcceptanceRoutes);
     await api.register(formRoutes);
     await api.register(formBatchRoutes);
+    await api.register(webhookRoutes);
   });
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import { LocalDiskStore } from '@portal/storage';
+import type { LookupAll } from '@portal/webhooks';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from '../src/app.js';
@@ -23,6 +24,13 @@ export type TestApp = {
 export type TestAppOptions = {
   /** Adds test-only routes or hooks before the app is ready. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /** Resolves webhook endpoint hosts at registration (default: the system resolver). */
+  webhookLookup?: LookupAll;
+};
+
+/** No host name resolves in the API's tests unless a test injects a resolver: nothing leaves the machine. */
+const resolveNothing: LookupAll = async (hostname) => {
+  throw new Error(`getaddrinfo ENOTFOUND ${hostname} (the tests resolve no names)`);
 };
 
 /** A real API on a fresh database of its own, with real Redis, ready for app.inject() or supertest. */
@@ -44,7 +52,14 @@ export async function createTestApp(
   redis.on('error', () => {});
   const filesDir = await mkdtemp(join(tmpdir(), 'portal-files-'));
   const blobStore = new LocalDiskStore({ root: filesDir });
-  const app = await buildApp({ config, database, queuePing: () => redis.ping(), redis, blobStore });
+  const app = await buildApp({
+    config,
+    database,
+    queuePing: () => redis.ping(),
+    redis,
+    blobStore,
+    webhookLookup: options.webhookLookup ?? resolveNothing,
+  });
   await options.beforeReady?.(app);
   await app.ready();
   return {

@@ -8,6 +8,7 @@ import { type DashboardMatrixIds, seedDashboardFixtures } from './dashboard-fixt
 import { type FormMatrixIds, seedFormFixtures } from './form-fixtures.js';
 import { type ReportMatrixIds, seedReportFixtures } from './report-fixtures.js';
 import { seedTenantFixtures, type TenantMatrixIds } from './tenant-fixtures.js';
+import { seedWebhookFixtures, type WebhookMatrixIds } from './webhook-fixtures.js';
 
 // The data the matrix rows act on. A row that needs an id (a report, a dashboard…) gets it from
 // here: add the rows your routes need to seedMatrixFixtures and their ids to MatrixIds. Give
@@ -17,7 +18,8 @@ export type MatrixIds = AdminMatrixIds &
   FormMatrixIds &
   DashboardMatrixIds &
   ReportMatrixIds &
-  TenantMatrixIds & {
+  TenantMatrixIds &
+  WebhookMatrixIds & {
     /** A service account the token routes act on. */
     serviceAccount: string;
     /** A service account the disable route acts on. */
@@ -46,6 +48,7 @@ export async function seedMatrixFixtures(
     ...(await seedReportFixtures(db, blobs)),
     ...(await seedTenantFixtures(db)),
     ...(await seedFormFixtures(db, blobs)),
+    ...(await seedWebhookFixtures(db)),
   };
   for (const userId of [ids.serviceAccount, ids.serviceAccountToDisable]) {
     await createServiceAccount(db, { userId, name: 'Matrix target', features: [], partnerGrants: [] });

@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { ADMIN_MATRIX as m } from './admin-fixtures.js';
 import type { MatrixIds } from './fixtures.js';
 import { SCOPE, type ScopeIds } from './partner-manager-fixtures.js';
+import { webhookScopeRows } from './webhook-scope-rows.js';
 
 // THE PARTNER SCOPE TABLE: every administration route whose feature the persona "manager scoped to
 // one partner" holds (support/partner-manager.ts: MANAGE_PARTNERS, MANAGE_REPORT_CATEGORIES,
@@ -210,6 +211,9 @@ export function partnerManagerRows(ids: MatrixIds & ScopeIds): ScopeRow[] {
         { status: 200, check: (r) => expect(r.runs[0]).toMatchObject({ due: [], dueCount: 0, missing: [] }) },
       ],
     },
+
+    // Webhooks (MANAGE_PARTNERS; issue 28)
+    ...webhookScopeRows(ids),
 
     // Dashboards (MANAGE_DASHBOARDS)
     {

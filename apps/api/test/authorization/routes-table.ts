@@ -6,6 +6,7 @@ import { operationsRoutesTable } from './operations-routes-table.js';
 import { queueBoardRoutesTable } from './queue-board-routes-table.js';
 import { reportRoutesTable } from './report-routes-table.js';
 import { tenantRoutesTable } from './tenant-routes-table.js';
+import { webhookRoutesTable } from './webhook-routes-table.js';
 
 // THE AUTHORIZATION MATRIX: every registered route against every persona. A new route adds ONE line
 // here (the matrix test fails while a registered route has no row, or a row has no route).
@@ -128,4 +129,5 @@ export const routesTable: RouteRow[] = [
   ...tenantRoutesTable,
   ...queueBoardRoutesTable,
   ...operationsRoutesTable,
+  ...webhookRoutesTable,
 ];

@@ -211,8 +211,19 @@ export const WRITE_ROUTES: Record<string, DriveRow> = {
   'DELETE /api/subscriptions/:subscriptionId': matrix(),
   'PUT /api/reports/:accessTypeCode/:partnerCode/:reportCategoryCode/subscription': matrix('externalReports'),
   // The admin follows no category of BJS in the fixtures: the handler's 404 proves the row reaches it.
-  'DELETE /api/reports/:accessTypeCode/:partnerCode/:reportCategoryCode/subscription': matrix('internalAdmin', 404),
+  'DELETE /api/reports/:accessTypeCode/:partnerCode/:reportCategoryCode/subscription': matrix(
+    'internalAdmin',
+    404,
+  ),
   'POST /unsubscribe/:token': matrix('anonymous'),
+  // Webhooks (issue 28)
+  'POST /api/admin/webhooks': matrix(),
+  'PUT /api/admin/webhooks/:endpointId': matrix(),
+  'DELETE /api/admin/webhooks/:endpointId': matrix(),
+  'POST /api/admin/webhooks/:endpointId/rotate-secret': matrix(),
+  'POST /api/admin/webhooks/:endpointId/enable': matrix(),
+  'POST /api/admin/webhooks/:endpointId/test': matrix(),
+  'POST /api/admin/webhooks/:endpointId/deliveries/:deliveryId/redeliver': matrix(),
   // Operational forms
   'POST /api/form/user-invoices': matrix(),
   'PUT /api/form/user-invoices': matrix(),

@@ -233,3 +233,29 @@ export async function findWebhookEndpointSecrets(
     .where('endpoint_id', '=', endpointId)
     .executeTakeFirst();
 }
+
+export type WebhookPartnerOption = PartnerGrant & { partnerId: number; partnerName: string };
+
+/** Every partner and report category an endpoint may name (the caller narrows them to its scope). */
+export async function listWebhookTargets(
+  db: Db,
+): Promise<{ partners: WebhookPartnerOption[]; categories: { code: string; name: string }[] }> {
+  const partners = await db
+    .selectFrom('partners')
+    .select([
+      'partner_id as partnerId',
+      'access_type_code as accessTypeCode',
+      'code as partnerCode',
+      'name as partnerName',
+    ])
+    .orderBy('name')
+    .orderBy('access_type_code')
+    .orderBy('code')
+    .execute();
+  const categories = await db
+    .selectFrom('report_categories')
+    .select(['code', 'name'])
+    .orderBy('name')
+    .execute();
+  return { partners, categories };
+}

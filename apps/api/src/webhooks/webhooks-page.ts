@@ -1,0 +1,54 @@
+import {
+  listServiceAccounts,
+  listWebhookDeliveries,
+  listWebhookEndpoints,
+  listWebhookTargets,
+} from '@portal/db';
+import { canAccessPartner } from '@portal/domain';
+import { partnersOutsideScope } from '@portal/domain/admin-scope';
+import type { WebhookDeliveries, WebhooksReply } from '@portal/domain/api/webhooks';
+import { REPORT_EVENT_TYPES } from '@portal/domain/report-events';
+import type { Actor, DbDeps } from '../lib/service-deps.js';
+import { endpointView } from './webhook-deps.js';
+import { endpointInScope, mayManageEndpoint } from './webhook-scope.js';
+
+/** The Webhooks page: the actor's endpoints, and the service accounts, partners and categories a new one may name. */
+export async function webhooksPage({ db }: DbDeps, actor: Actor): Promise<WebhooksReply> {
+  const [endpoints, accounts, targets] = await Promise.all([
+    listWebhookEndpoints(db),
+    listServiceAccounts(db),
+    listWebhookTargets(db),
+  ]);
+  return {
+    endpoints: endpoints.filter((e) => mayManageEndpoint(actor, e)).map(endpointView),
+    serviceAccounts: accounts
+      .filter((a) => a.disabledAt === null)
+      .filter((a) => actor.isInternalAdmin || partnersOutsideScope(actor, a.partnerGrants).length === 0)
+      .map(({ userId, name }) => ({ userId, name })),
+    partners: targets.partners
+      .filter((p) => canAccessPartner(actor, p.accessTypeCode, p.partnerCode))
+      .map(({ accessTypeCode, partnerCode, partnerName }) => ({ accessTypeCode, partnerCode, partnerName })),
+    categories: targets.categories,
+    eventTypes: [...REPORT_EVENT_TYPES],
+  };
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/** An endpoint's last deliveries, newest first, with their attempts. */
+export async function webhookDeliveries(
+  deps: DbDeps,
+  actor: Actor,
+  endpointId: string,
+): Promise<WebhookDeliveries> {
+  await endpointInScope(deps, actor, endpointId);
+  const deliveries = await listWebhookDeliveries(deps.db, endpointId, 100);
+  return {
+    deliveries: deliveries.map((d) => ({
+      ...d,
+      createdAt: new Date(d.createdAt).toISOString(),
+      succeededAt: iso(d.succeededAt),
+      attemptLog: d.attemptLog.map((a) => ({ ...a, startedAt: new Date(a.startedAt).toISOString() })),
+    })),
+  };
+}

@@ -1,0 +1,108 @@
+import { createBlobStore } from '@portal/storage';
+import { REDIS_URL, waitFor } from '@portal/workers/testing/helpers';
+import { type MailHarness, startMailWorkers } from '@portal/workers/testing/mail-harness';
+import { startWebhookReceiver, type WebhookReceiver } from '@portal/workers/testing/webhook-receiver';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers.js';
+import { addReport, seedReportCatalog } from '../reports/fixtures.js';
+import { type SeededPersonas, seedPersonas } from '../support/personas.js';
+
+// An endpoint registered through the API hears a report landing through the real outbox, workers
+// and a receiver on 127.0.0.2 (the one range opened) that fails three times and then answers: it
+// gets the same webhook-id four times, each verified with the secret the API showed, and the API's
+// delivery log shows all four attempts; "Redeliver" sends it again under that id.
+
+let t: TestApp;
+let personas: SeededPersonas;
+let workers: MailHarness;
+let receiver: WebhookReceiver;
+
+beforeAll(async () => {
+  t = await createTestApp({ WEBHOOK_ALLOWED_RANGES: '127.0.0.2/32', WEBHOOK_ALLOW_HTTP: 'true' });
+  personas = await seedPersonas(t.database.db);
+  await seedReportCatalog(t.database.db);
+  receiver = await startWebhookReceiver();
+  workers = await startMailWorkers({
+    handle: t.database,
+    redisUrl: REDIS_URL,
+    prefix: t.queuePrefix,
+    webhooks: { ...t.config.webhooks, retryBaseMs: 50, disableAfterFailures: 10 },
+  });
+});
+afterAll(async () => {
+  await workers?.stop();
+  await receiver?.close();
+  await t?.close();
+});
+
+it('logs every attempt of a delivery retried until the receiver answers, and redelivers it', async () => {
+  const headers = await personas.headers('internalAdmin');
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/webhooks',
+    headers,
+    payload: {
+      serviceAccountId: 'svc-reports',
+      url: `${receiver.origin}/flaky`,
+      eventTypes: ['report.available'],
+      partners: [{ accessTypeCode: 'EXT', partnerCode: 'BJS' }],
+      categoryCodes: ['SETTLEMENT'],
+    },
+  });
+  expect(created.statusCode).toBe(201);
+  const { endpoint, secret } = created.json();
+  receiver.expectSecret('/flaky', secret);
+  receiver.answer('/flaky', (n) => ({ status: n < 3 ? 503 : 200 }));
+
+  const reportId = await addReport(t.database.db, createBlobStore({ STORAGE_DIR: t.filesDir }), {
+    reportDate: '2026-11-25',
+    fileName: 'settlement.csv',
+    body: Buffer.from('store,amount\n'),
+  });
+  const log = async () =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/webhooks/${endpoint.endpointId}/deliveries`,
+        headers,
+      })
+    ).json().deliveries;
+  await waitFor('the delivery succeeded', async () => (await log())[0]?.status === 'succeeded', 30_000);
+
+  const [delivery] = await log();
+  const tries = receiver.at('/flaky');
+  expect(tries.map((r) => r.webhookId)).toEqual(Array(4).fill(delivery.deliveryId));
+  expect(tries.every((r) => r.verified)).toBe(true);
+  expect(JSON.parse(tries[0]!.body).data).toMatchObject({
+    reportId,
+    partnerCode: 'BJS',
+    downloadPath: `/api/reports/download?reportId=${reportId}`,
+  });
+  expect(delivery).toMatchObject({ eventType: 'report.available', attempts: 4, lastResponseStatus: 200 });
+  expect(
+    delivery.attemptLog.map((a: { attempt: number; responseStatus: number }) => [
+      a.attempt,
+      a.responseStatus,
+    ]),
+  ).toEqual([
+    [1, 503],
+    [2, 503],
+    [3, 503],
+    [4, 200],
+  ]);
+  for (const attempt of delivery.attemptLog) expect(attempt.durationMs).toBeGreaterThanOrEqual(0);
+
+  const again = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/webhooks/${endpoint.endpointId}/deliveries/${delivery.deliveryId}/redeliver`,
+    headers,
+  });
+  expect(again.statusCode).toBe(202);
+  await waitFor('the redelivery', () => receiver.at('/flaky').length === 5, 20_000);
+  expect(receiver.at('/flaky')[4]).toMatchObject({
+    webhookId: delivery.deliveryId,
+    body: tries[0]!.body,
+    verified: true,
+  });
+  await waitFor('logged', async () => (await log())[0]?.attempts === 5, 10_000);
+});

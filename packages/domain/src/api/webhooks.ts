@@ -1,0 +1,79 @@
+import { type Static, Type } from 'typebox';
+import { Nullable } from './common.js';
+
+// Webhook endpoints of service accounts (issue 28): the Webhooks admin page and its API.
+
+export const WebhookPartner = Type.Object({
+  accessTypeCode: Type.String(),
+  partnerCode: Type.String(),
+  partnerName: Type.String(),
+});
+export type WebhookPartner = Static<typeof WebhookPartner>;
+
+export const WebhookEndpoint = Type.Object({
+  endpointId: Type.String(),
+  serviceAccountId: Type.String(),
+  serviceAccountName: Type.String(),
+  url: Type.String(),
+  description: Type.String(),
+  eventTypes: Type.Array(Type.String()),
+  /** Empty: every category of its partners. */
+  categoryCodes: Type.Array(Type.String()),
+  partners: Type.Array(WebhookPartner),
+  enabled: Type.Boolean(),
+  disabledReason: Nullable(Type.String()),
+  consecutiveFailures: Type.Integer(),
+  /** Until when the secret before the last rotation still signs too. */
+  previousSecretExpiresAt: Nullable(Type.String()),
+  createdBy: Type.String(),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
+export type WebhookEndpoint = Static<typeof WebhookEndpoint>;
+
+/** The page's data: the endpoints the caller may manage and what a new one may name. */
+export const WebhooksReply = Type.Object({
+  endpoints: Type.Array(WebhookEndpoint),
+  serviceAccounts: Type.Array(Type.Object({ userId: Type.String(), name: Type.String() })),
+  partners: Type.Array(WebhookPartner),
+  categories: Type.Array(Type.Object({ code: Type.String(), name: Type.String() })),
+  eventTypes: Type.Array(Type.String()),
+});
+export type WebhooksReply = Static<typeof WebhooksReply>;
+
+/** A new endpoint, or one whose secret was rotated: the secret is in this reply only. */
+export const WebhookEndpointWithSecret = Type.Object({
+  endpoint: WebhookEndpoint,
+  secret: Type.String(),
+});
+export type WebhookEndpointWithSecret = Static<typeof WebhookEndpointWithSecret>;
+
+export const WebhookAttempt = Type.Object({
+  attempt: Type.Integer(),
+  startedAt: Type.String(),
+  durationMs: Type.Integer(),
+  responseStatus: Nullable(Type.Integer()),
+  error: Nullable(Type.String()),
+});
+export type WebhookAttempt = Static<typeof WebhookAttempt>;
+
+export const WebhookDelivery = Type.Object({
+  deliveryId: Type.String(),
+  eventId: Nullable(Type.String()),
+  eventType: Type.String(),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed')]),
+  attempts: Type.Integer(),
+  lastResponseStatus: Nullable(Type.Integer()),
+  lastError: Nullable(Type.String()),
+  createdAt: Type.String(),
+  succeededAt: Nullable(Type.String()),
+  attemptLog: Type.Array(WebhookAttempt),
+});
+export type WebhookDelivery = Static<typeof WebhookDelivery>;
+
+export const WebhookDeliveries = Type.Object({ deliveries: Type.Array(WebhookDelivery) });
+export type WebhookDeliveries = Static<typeof WebhookDeliveries>;
+
+/** A delivery queued by "Send test event" or "Redeliver". */
+export const QueuedWebhookDelivery = Type.Object({ deliveryId: Type.String() });
+export type QueuedWebhookDelivery = Static<typeof QueuedWebhookDelivery>;
