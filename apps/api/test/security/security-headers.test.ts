@@ -35,4 +35,23 @@ describe('security headers', () => {
       replies[0]?.headers['content-security-policy'],
     );
   });
+
+  it('leaves the headers that steer only a document off JSON replies', async () => {
+    const json = await t.app.inject({ url: '/api/user', headers: await personas.headers('externalReports') });
+    expect(json.headers['content-type']).toMatch(/^application\/json/);
+    for (const name of [
+      'origin-agent-cluster',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ]) {
+      expect(json.headers[name], name).toBeUndefined();
+    }
+    // A reply that is not JSON (the queue board's page, a document) keeps them.
+    const page = await t.app.inject({ url: '/api/docs', headers: await personas.headers('internalAdmin') });
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['x-dns-prefetch-control']).toBe('off');
+    expect(page.headers['x-permitted-cross-domain-policies']).toBe('none');
+  });
 });
