@@ -218,6 +218,8 @@ describe('amounts are above zero, and a dispute amount is not above its transact
       on('disputeAmount', FORM_MESSAGES.disputeAboveTransaction),
     ],
     [{ disputeAmount: 0.001 }, on('disputeAmount', FORM_MESSAGES.amount)],
+    // Within the rounding tolerance of whole cents, yet $0.00: not above zero.
+    [{ disputeAmount: 1e-8 }, on('disputeAmount', FORM_MESSAGES.amountAboveZero)],
   ])('%o', (change, expected) => expect(problemsOf(change)).toEqual(expected));
 });
 

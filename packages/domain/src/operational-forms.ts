@@ -221,7 +221,8 @@ function amountProblem<F extends string>(field: F, value: number | null | undefi
   const cents = value * 100;
   if (!Number.isFinite(value) || Math.abs(cents - Math.round(cents)) > 1e-6 || cents > MAX_AMOUNT_CENTS)
     return { field, message: FORM_MESSAGES.amount };
-  return value <= 0 ? { field, message: FORM_MESSAGES.amountAboveZero } : null;
+  // Judged in whole cents, as the batch file writes it: 0.00000001 is $0.00, not above zero.
+  return Math.round(cents) <= 0 ? { field, message: FORM_MESSAGES.amountAboveZero } : null;
 }
 
 /** A dispute claims part or all of its transaction, never more; judged once both amounts are valid. */
