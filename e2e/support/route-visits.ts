@@ -63,6 +63,7 @@ export const PAGE_VISITS: Record<PageName, (ids: DemoIds) => string> = {
   adminDashboards: () => '/admin/dashboards',
   adminBanner: () => '/admin/banner',
   adminServiceAccounts: () => '/admin/service-accounts',
+  adminWebhooks: () => '/admin/webhooks',
   adminAuditLog: () => '/admin/audit-log',
   marketplace: () => '/marketplace',
   marketing: () => '/marketing',

@@ -60,6 +60,7 @@ const PAGE_MODULES: Record<PageName, PageModule> = {
   adminDashboards: () => import('./pages/dashboards/ManageDashboardsPage.js'),
   adminBanner: () => import('./pages/banner/ManageBannerPage.js'),
   adminServiceAccounts: () => import('./pages/operations/ServiceAccountsPage.js'),
+  adminWebhooks: () => import('./pages/webhooks/WebhooksPage.js'),
   adminAuditLog: () => import('./pages/admin/AuditLogPage.js'),
 
   marketplace: () => import('./pages/marketing/MarketplacePage.js'),

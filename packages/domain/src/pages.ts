@@ -138,6 +138,8 @@ export const PAGES = {
     title: 'Service Accounts',
     feature: 'INTERNAL_ADMIN',
   },
+  // Issue 28: signed report events for partners' systems; a manager sees their partners' endpoints.
+  adminWebhooks: { path: '/admin/webhooks', title: 'Webhooks', feature: 'MANAGE_PARTNERS' },
   // Not in the spec: who changed which reference data, when, before and after.
   adminAuditLog: { path: '/admin/audit-log', title: 'Audit Log', feature: 'INTERNAL_ADMIN' },
   dashboardPartners: { path: '/dashboards/partners', title: 'Dashboards', feature: 'NO_FEATURE_REQUIRED' },

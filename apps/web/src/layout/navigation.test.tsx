@@ -36,13 +36,13 @@ describe('navigation built from permissions', () => {
     const entries = buildNavigation(principal(['MANAGE_PARTNERS', 'MANAGE_EXTERNAL_USERS']), {
       isMobile: false,
     });
-    expect(labels(entries)).toContain('Admin: Partners, Tenants');
+    expect(labels(entries)).toContain('Admin: Partners, Tenants, Webhooks');
   });
 
   it('gives an internal admin the whole admin submenu in the order of the spec', () => {
     const entries = buildNavigation(principal([], true), { isMobile: false });
     expect(labels(entries)).toContain(
-      'Admin: Partners, Alerts, Categories, Frequency Types, External Users, Tenants, FAQs, Dashboards, Marketing, Banner, Service Accounts, Audit Log',
+      'Admin: Partners, Alerts, Categories, Frequency Types, External Users, Tenants, FAQs, Dashboards, Marketing, Banner, Service Accounts, Webhooks, Audit Log',
     );
     expect(labels(entries)).toContain('Operational Forms');
   });

@@ -36,6 +36,7 @@ const ADMIN_ITEMS: NavItem[] = [
   { label: 'Marketing', page: 'marketing' },
   { label: 'Banner', page: 'adminBanner' },
   { label: 'Service Accounts', page: 'adminServiceAccounts' },
+  { label: 'Webhooks', page: 'adminWebhooks' },
   { label: 'Audit Log', page: 'adminAuditLog' },
 ];
 

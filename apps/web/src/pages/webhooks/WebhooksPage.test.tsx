@@ -1,0 +1,211 @@
+import type { WebhookDeliveries, WebhookEndpoint, WebhooksReply } from '@portal/domain/api/webhooks';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, makeUser, renderWithProviders, signedIn } from '../../test/render.js';
+import WebhooksPage from './WebhooksPage.js';
+
+const endpoint: WebhookEndpoint = {
+  endpointId: '5f0c2a4e-8b1d-4c3e-9a7f-1d2e3f4a5b6c',
+  serviceAccountId: 'svc-bjs',
+  serviceAccountName: 'BJS system',
+  url: 'https://hooks.bjs.example/portal',
+  description: 'Settlement feed',
+  eventTypes: ['report.available', 'report.replaced'],
+  categoryCodes: [],
+  partners: [{ accessTypeCode: 'EXT', partnerCode: 'BJS', partnerName: "BJ's" }],
+  enabled: false,
+  disabledReason: 'Disabled after 50 failed deliveries in a row; the last: HTTP 500.',
+  consecutiveFailures: 50,
+  previousSecretExpiresAt: null,
+  createdBy: 'E100001',
+  createdAt: '2026-11-26T10:00:00.000Z',
+  updatedAt: '2026-11-26T10:00:00.000Z',
+};
+
+const reply = (): WebhooksReply => ({
+  endpoints,
+  serviceAccounts: [{ userId: 'svc-bjs', name: 'BJS system' }],
+  partners: [{ accessTypeCode: 'EXT', partnerCode: 'BJS', partnerName: "BJ's" }],
+  categories: [{ code: 'SETTLEMENT', name: 'Settlement' }],
+  eventTypes: ['report.available', 'report.replaced', 'report.deleted', 'monitor.missing'],
+});
+
+const deliveries: WebhookDeliveries = {
+  deliveries: [
+    {
+      deliveryId: `msg_${'a'.repeat(32)}`,
+      eventId: null,
+      eventType: 'report.available',
+      status: 'succeeded',
+      attempts: 2,
+      lastResponseStatus: 200,
+      lastError: null,
+      createdAt: '2026-11-26T10:00:00.000Z',
+      succeededAt: '2026-11-26T10:00:31.000Z',
+      attemptLog: [
+        {
+          attempt: 1,
+          startedAt: '2026-11-26T10:00:00.000Z',
+          durationMs: 12,
+          responseStatus: 503,
+          error: null,
+        },
+        {
+          attempt: 2,
+          startedAt: '2026-11-26T10:00:30.000Z',
+          durationMs: 9,
+          responseStatus: 200,
+          error: null,
+        },
+      ],
+    },
+  ],
+};
+
+type Call = { method: string; path: string; body: unknown };
+let calls: Call[];
+let endpoints: WebhookEndpoint[];
+
+const notStubbed = () => jsonResponse(404, { message: 'Not stubbed' });
+
+/** The page's API: its reads answer the endpoints and their log; each write answers what `writes` says. */
+function stubApi(writes: Record<string, () => Response> = {}) {
+  const answer = (method: string, path: string): Response => {
+    if (method !== 'GET') return (writes[`${method} ${path}`] ?? notStubbed)();
+    return path.endsWith('/deliveries') ? jsonResponse(200, deliveries) : jsonResponse(200, reply());
+  };
+  const fetch = async (path: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ method, path, body });
+    return answer(method, path);
+  };
+  vi.stubGlobal('fetch', vi.fn(fetch));
+}
+
+const renderPage = () =>
+  renderWithProviders(<WebhooksPage />, {
+    auth: signedIn(makeUser({ isInternalAdmin: true, isExternalUser: false })),
+    page: 'adminWebhooks',
+  });
+const writes = () => calls.filter((call) => call.method !== 'GET');
+const path = `/api/admin/webhooks/${endpoint.endpointId}`;
+
+beforeEach(() => {
+  calls = [];
+  endpoints = [endpoint];
+});
+
+describe('webhooks page', () => {
+  it('lists the endpoints with their account, partners, events and why one is disabled', async () => {
+    stubApi();
+    renderPage();
+    const row = (await screen.findByText('https://hooks.bjs.example/portal')).closest('tr')!;
+    expect(screen.getByRole('heading', { name: 'Webhooks', level: 1 })).toBeTruthy();
+    expect(within(row).getByText('BJS system (svc-bjs)')).toBeTruthy();
+    expect(within(row).getByText('EXT/BJS')).toBeTruthy();
+    expect(within(row).getByText('All')).toBeTruthy();
+    expect(within(row).getByText('report.available, report.replaced')).toBeTruthy();
+    expect(within(row).getByText('Disabled')).toBeTruthy();
+    expect(within(row).getByText(endpoint.disabledReason!)).toBeTruthy();
+    expect(within(row).getByText('50')).toBeTruthy();
+  });
+
+  it('adds an endpoint and shows its secret once', async () => {
+    const secret = 'whsec_c2VjcmV0LXNob3duLW9uY2UtYW5kLW5ldmVyLWFnYWluLg==';
+    stubApi({
+      'POST /api/admin/webhooks': () =>
+        jsonResponse(201, { endpoint: { ...endpoint, enabled: true }, secret }),
+    });
+    renderPage();
+    await screen.findByText('https://hooks.bjs.example/portal');
+    fireEvent.click(screen.getByRole('button', { name: 'Add endpoint' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add endpoint' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
+    expect(await within(dialog).findAllByText('This field is required.')).toHaveLength(2);
+    expect(writes()).toEqual([]);
+
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^URL/ }), {
+      target: { value: ' https://hooks.bjs.example/portal ' },
+    });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /^report.deleted/ }));
+    // jsdom cannot position Mantine's dropdown, which stays display: none; its options are there all the same.
+    const option = (name: string) => screen.queryByRole('option', { name, hidden: true });
+    fireEvent.click(within(dialog).getByRole('combobox', { name: /^Service account/ }));
+    await waitFor(() => expect(option('BJS system (svc-bjs)')).not.toBeNull());
+    fireEvent.click(option('BJS system (svc-bjs)')!);
+    fireEvent.click(within(dialog).getByRole('combobox', { name: /^Partners/ }));
+    await waitFor(() => expect(option("BJ's (EXT/BJS)")).not.toBeNull());
+    fireEvent.click(option("BJ's (EXT/BJS)")!);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
+
+    const shown = await screen.findByTestId('webhook-secret');
+    expect(shown.textContent).toBe(secret);
+    expect(writes()).toEqual([
+      {
+        method: 'POST',
+        path: '/api/admin/webhooks',
+        body: {
+          serviceAccountId: 'svc-bjs',
+          url: 'https://hooks.bjs.example/portal',
+          description: '',
+          eventTypes: ['report.available', 'report.replaced', 'report.deleted'],
+          partners: [{ accessTypeCode: 'EXT', partnerCode: 'BJS' }],
+          categoryCodes: [],
+        },
+      },
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByTestId('webhook-secret')).toBeNull());
+  });
+
+  it('sends a test event, enables the endpoint, and shows the delivery log with redeliver', async () => {
+    stubApi({
+      [`POST ${path}/test`]: () => jsonResponse(202, { deliveryId: `msg_${'b'.repeat(32)}` }),
+      [`POST ${path}/enable`]: () => jsonResponse(200, { ...endpoint, enabled: true }),
+      [`POST ${path}/deliveries/msg_${'a'.repeat(32)}/redeliver`]: () =>
+        jsonResponse(202, { deliveryId: `msg_${'a'.repeat(32)}` }),
+    });
+    renderPage();
+    await screen.findByText('https://hooks.bjs.example/portal');
+    fireEvent.click(screen.getByRole('button', { name: 'Send test event' }));
+    expect(
+      await screen.findByText('A test event is on its way to https://hooks.bjs.example/portal.'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Enable' }));
+    expect(await screen.findByText('https://hooks.bjs.example/portal is enabled again.')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Deliveries' }));
+    const log = await screen.findByRole('dialog', { name: 'Deliveries to https://hooks.bjs.example/portal' });
+    expect(await within(log).findByText('#1 · 11/26/2026 10:00:00 UTC · 12 ms · HTTP 503')).toBeTruthy();
+    expect(within(log).getByText('#2 · 11/26/2026 10:00:30 UTC · 9 ms · HTTP 200')).toBeTruthy();
+    expect(within(log).getByText('succeeded')).toBeTruthy();
+    fireEvent.click(within(log).getByRole('button', { name: /^Redeliver/ }));
+    expect(await within(log).findByText(`Delivery msg_${'a'.repeat(32)} queued again.`)).toBeTruthy();
+    expect(writes().map((w) => `${w.method} ${w.path}`)).toEqual([
+      `POST ${path}/test`,
+      `POST ${path}/enable`,
+      `POST ${path}/deliveries/msg_${'a'.repeat(32)}/redeliver`,
+    ]);
+  });
+
+  it('rotates the secret after asking, and shows the new one with the overlap', async () => {
+    const secret = 'whsec_bmV3LXNlY3JldC1hZnRlci1yb3RhdGlvbi1vZi10aGUta2V5Lg==';
+    stubApi({
+      [`POST ${path}/rotate-secret`]: () =>
+        jsonResponse(200, {
+          endpoint: { ...endpoint, previousSecretExpiresAt: '2026-11-27T10:00:00.000Z' },
+          secret,
+        }),
+    });
+    renderPage();
+    await screen.findByText('https://hooks.bjs.example/portal');
+    fireEvent.click(screen.getByRole('button', { name: 'Rotate secret' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Rotate secret' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Rotate' }));
+    expect((await screen.findByTestId('webhook-secret')).textContent).toBe(secret);
+    expect(
+      screen.getByText(/The previous secret still signs too until 11\/27\/2026 10:00:00 UTC/),
+    ).toBeTruthy();
+  });
+});

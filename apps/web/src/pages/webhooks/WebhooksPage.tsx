@@ -1,0 +1,216 @@
+import { Badge, Button, Stack, Text } from '@mantine/core';
+import type { WebhookEndpoint, WebhookEndpointWithSecret, WebhooksReply } from '@portal/domain/api/webhooks';
+import { useState } from 'react';
+import { del, failureMessage, post } from '../../api/api.js';
+import { useApi } from '../../api/swr.js';
+import { CenteredLoader } from '../../components/CenteredLoader.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { PageFrame } from '../../components/PageFrame.js';
+import { ResponsiveTable } from '../../components/ResponsiveTable.js';
+import { ConfirmDialog } from '../operations/ConfirmDialog.js';
+import { ErrorAlert } from '../operations/ErrorAlert.js';
+import { DeliveriesModal } from './DeliveriesModal.js';
+import { NewWebhookModal } from './NewWebhookModal.js';
+import { SecretModal } from './SecretModal.js';
+import { endpointPath, formatUtcTime, partnerKey, WEBHOOKS_PATH } from './webhooks.js';
+
+// Webhook endpoints of service accounts (issue 28): signed report events for partners' systems.
+// Internal admins manage every endpoint, a partner manager those of their own partners.
+
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'secret'; title: string; created: WebhookEndpointWithSecret }
+  | { kind: 'deliveries'; endpoint: WebhookEndpoint }
+  | { kind: 'rotate'; endpoint: WebhookEndpoint }
+  | { kind: 'delete'; endpoint: WebhookEndpoint };
+
+export default function WebhooksPage() {
+  const { data, mutate } = useApi<WebhooksReply>(WEBHOOKS_PATH);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const close = () => setDialog(null);
+
+  async function act(endpoint: WebhookEndpoint, action: 'test' | 'enable') {
+    setError(null);
+    setNotice(null);
+    try {
+      await post(`${endpointPath(endpoint)}/${action}`);
+      setNotice(
+        action === 'test'
+          ? `A test event is on its way to ${endpoint.url}.`
+          : `${endpoint.url} is enabled again.`,
+      );
+      await mutate();
+    } catch (failure) {
+      setError(failureMessage(failure));
+    }
+  }
+
+  return (
+    <PageFrame
+      trail={['admin']}
+      actions={<Button onClick={() => setDialog({ kind: 'create' })}>Add endpoint</Button>}
+    >
+      <Stack>
+        <ErrorAlert message={error} />
+        {notice && (
+          <Text role="status" size="sm">
+            {notice}
+          </Text>
+        )}
+        {data === undefined ? (
+          <CenteredLoader />
+        ) : data.endpoints.length === 0 ? (
+          <EmptyState />
+        ) : (
+          <EndpointsTable
+            endpoints={data.endpoints}
+            onOpen={setDialog}
+            onTest={(endpoint) => void act(endpoint, 'test')}
+            onEnable={(endpoint) => void act(endpoint, 'enable')}
+          />
+        )}
+      </Stack>
+
+      {dialog?.kind === 'create' && data && (
+        <NewWebhookModal
+          options={data}
+          onClose={close}
+          onCreated={(created) => {
+            setDialog({ kind: 'secret', title: 'Endpoint added', created });
+            void mutate();
+          }}
+        />
+      )}
+      {dialog?.kind === 'secret' && (
+        <SecretModal
+          title={dialog.title}
+          secret={dialog.created.secret}
+          url={dialog.created.endpoint.url}
+          overlapUntil={
+            dialog.created.endpoint.previousSecretExpiresAt &&
+            formatUtcTime(dialog.created.endpoint.previousSecretExpiresAt)
+          }
+          onClose={close}
+        />
+      )}
+      {dialog?.kind === 'deliveries' && <DeliveriesModal endpoint={dialog.endpoint} onClose={close} />}
+      {dialog?.kind === 'rotate' && (
+        <ConfirmDialog
+          title="Rotate secret"
+          message={`Make a new signing secret for ${dialog.endpoint.url}? The current one keeps signing beside it for 24 hours.`}
+          confirmLabel="Rotate"
+          onClose={close}
+          onConfirm={async () => {
+            const rotated = await post<WebhookEndpointWithSecret>(
+              `${endpointPath(dialog.endpoint)}/rotate-secret`,
+            );
+            await mutate();
+            // The confirm dialog closes itself after this resolves; the secret shows next.
+            setTimeout(() => setDialog({ kind: 'secret', title: 'Secret rotated', created: rotated }));
+          }}
+        />
+      )}
+      {dialog?.kind === 'delete' && (
+        <ConfirmDialog
+          title="Delete endpoint"
+          message={`Delete the endpoint ${dialog.endpoint.url}? Nothing more is sent to it, and its delivery log goes with it.`}
+          confirmLabel="Delete"
+          onClose={close}
+          onConfirm={async () => {
+            await del(endpointPath(dialog.endpoint));
+            await mutate();
+          }}
+        />
+      )}
+    </PageFrame>
+  );
+}
+
+function EndpointsTable({
+  endpoints,
+  onOpen,
+  onTest,
+  onEnable,
+}: {
+  endpoints: WebhookEndpoint[];
+  onOpen: (dialog: Dialog) => void;
+  onTest: (endpoint: WebhookEndpoint) => void;
+  onEnable: (endpoint: WebhookEndpoint) => void;
+}) {
+  return (
+    <ResponsiveTable
+      label="Webhook endpoints"
+      rows={endpoints}
+      rowKey={(e) => e.endpointId}
+      columns={[
+        {
+          label: 'URL',
+          render: (e) => (
+            <Stack gap={0}>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {e.url}
+              </Text>
+              {e.description && (
+                <Text size="xs" c="dimmed">
+                  {e.description}
+                </Text>
+              )}
+            </Stack>
+          ),
+        },
+        { label: 'Service account', render: (e) => `${e.serviceAccountName} (${e.serviceAccountId})` },
+        { label: 'Partners', render: (e) => e.partners.map(partnerKey).join(', ') },
+        {
+          label: 'Categories',
+          render: (e) => (e.categoryCodes.length === 0 ? 'All' : e.categoryCodes.join(', ')),
+        },
+        { label: 'Events', render: (e) => e.eventTypes.join(', ') },
+        {
+          label: 'Status',
+          render: (e) =>
+            e.enabled ? (
+              <Badge color="green" variant="light">
+                Enabled
+              </Badge>
+            ) : (
+              <Stack gap={2}>
+                <Badge color="red" variant="light">
+                  Disabled
+                </Badge>
+                {e.disabledReason && <Text size="xs">{e.disabledReason}</Text>}
+              </Stack>
+            ),
+        },
+        { label: 'Failures in a row', render: (e) => String(e.consecutiveFailures) },
+      ]}
+      actions={(e) => (
+        <>
+          <Button size="xs" variant="light" onClick={() => onOpen({ kind: 'deliveries', endpoint: e })}>
+            Deliveries
+          </Button>
+          <Button size="xs" variant="light" onClick={() => onTest(e)}>
+            Send test event
+          </Button>
+          {!e.enabled && (
+            <Button size="xs" onClick={() => onEnable(e)}>
+              Enable
+            </Button>
+          )}
+          <Button size="xs" variant="light" onClick={() => onOpen({ kind: 'rotate', endpoint: e })}>
+            Rotate secret
+          </Button>
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            onClick={() => onOpen({ kind: 'delete', endpoint: e })}
+          >
+            Delete
+          </Button>
+        </>
+      )}
+    />
+  );
+}
