@@ -76,6 +76,22 @@ type Activity = {
   p99: number;
 };
 
+type Notifications = {
+  reports: number;
+  deliveries: number;
+  delivered: number;
+  duplicates: number;
+  badSignatures: number;
+  lastDeliveryMs: number;
+  deliveryFloorMs: number;
+  mails: number;
+  uniqueMessageIds: number;
+  subscribersMailed: number;
+  subscribersShort: number;
+  lastMailMs: number;
+  mailFloorMs: number;
+};
+
 /** The reports page of the benches, shortened in the table. */
 const pageLabel = (path: string) => (path.endsWith('/reports') ? 'a reports page' : path);
 
@@ -196,6 +212,46 @@ function reportsRows(r: Reports): Row[] {
   ];
 }
 
+/** Issue 28: reports landing, the last delivery and the last mail, nothing lost and nothing twice. */
+function notificationRows(r: Notifications, subscribers: number): Row[] {
+  const seconds = (ms: number) => `${fmt(ms / 1000, 1)} s`;
+  const what = `${fmt(r.reports)} reports landing`;
+  return [
+    {
+      bench: `${what}: last signed delivery of ${fmt(r.deliveries)}`,
+      figure: seconds(r.lastDeliveryMs),
+      floor: `${seconds(r.deliveryFloorMs)} bare POSTs`,
+      ratio: fmt(r.lastDeliveryMs / r.deliveryFloorMs, 1),
+      goal: '-',
+      met: null,
+    },
+    {
+      bench: `${what}: deliveries, each webhook-id once, signature checked`,
+      figure: `${fmt(r.delivered)} of ${fmt(r.deliveries)}, ${fmt(r.duplicates)} twice, ${fmt(r.badSignatures)} bad`,
+      floor: '-',
+      ratio: fmt(r.delivered / r.deliveries, 3),
+      goal: 'every one, once',
+      met: r.delivered === r.deliveries && r.duplicates === 0 && r.badSignatures === 0,
+    },
+    {
+      bench: `${what}: last subscription mail (1 s window, dispatched every 15 s)`,
+      figure: seconds(r.lastMailMs),
+      floor: `${seconds(r.mailFloorMs)} bare SMTP`,
+      ratio: fmt(r.lastMailMs / r.mailFloorMs, 1),
+      goal: '-',
+      met: null,
+    },
+    {
+      bench: `${what}: subscribers told of each report once`,
+      figure: `${fmt(r.subscribersMailed - r.subscribersShort)} of ${fmt(subscribers)} (${fmt(r.mails)} mails)`,
+      floor: '-',
+      ratio: fmt((r.subscribersMailed - r.subscribersShort) / subscribers, 3),
+      goal: 'every one, once',
+      met: r.subscribersShort === 0 && r.subscribersMailed === subscribers && r.uniqueMessageIds === r.mails,
+    },
+  ];
+}
+
 function activityRows(r: Activity): Row[] {
   return [
     {
@@ -304,6 +360,18 @@ async function main() {
         '--warm',
         full ? '20' : '10',
       ])) as Activity,
+    ),
+  );
+  const subscribers = full ? 1000 : 100;
+  rows.push(
+    ...notificationRows(
+      (await runBench('notifications.ts', [
+        '--reports',
+        full ? '10000' : '1000',
+        '--subscribers',
+        String(subscribers),
+      ])) as Notifications,
+      subscribers,
     ),
   );
   const minutes = (Date.now() - started.getTime()) / 60_000;
