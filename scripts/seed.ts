@@ -9,19 +9,36 @@ import type { ReportFileWriter, SeedOptions, SeedResult } from '@portal/db/seed'
 import { seedDemo } from '@portal/db/seed';
 import { readEnv, SharedEnvSchema } from '@portal/domain/env';
 import { type BlobStore, createBlobStore } from '@portal/storage';
+import { webhookSettings } from '@portal/webhooks';
 import type { Kysely } from 'kysely';
+import { seedDemoWebhook } from './demo-webhooks.js';
 
 export function reportFileWriter(store: BlobStore): ReportFileWriter {
   return { putReportFile: (key, body, contentType) => store.put(key, body, { contentType }) };
 }
 
-/** The demo seed with its report files written to `store`. */
-export function seedDemoData(
+/**
+ * The demo seed with its report files written to `store`, and, outside production, the demo webhook
+ * endpoint of the dev tools (scripts/demo-webhooks.ts), its secret sealed under WEBHOOK_SECRET_KEY.
+ */
+export async function seedDemoData(
   db: Kysely<Database>,
   store: BlobStore,
   options: SeedOptions = {},
 ): Promise<SeedResult> {
-  return seedDemo(db, reportFileWriter(store), options);
+  const result = await seedDemo(db, reportFileWriter(store), options);
+  if (process.env.NODE_ENV !== 'production') {
+    const { secretKey } = webhookSettings(
+      {
+        WEBHOOK_SECRET_KEY: process.env.WEBHOOK_SECRET_KEY,
+        WEBHOOK_ALLOWED_RANGES: '',
+        WEBHOOK_ALLOW_HTTP: false,
+      },
+      { production: false },
+    );
+    await seedDemoWebhook(db, secretKey);
+  }
+  return result;
 }
 
 async function main(): Promise<void> {

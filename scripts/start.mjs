@@ -122,6 +122,13 @@ if (!process.argv.includes('--no-build')) run('npm', ['run', 'build', '-w', '@po
 await ensureRedis();
 
 startChild('dev-sso', 'apps/dev-sso/src/main.ts');
+// The demo webhook endpoint (issue 28) listens on this machine: outside production, the portal may
+// send to it over http on 127.0.0.1 (every other loopback, private and metadata address stays refused).
+if (env.NODE_ENV !== 'production') {
+  env.WEBHOOK_ALLOW_HTTP ??= 'true';
+  env.WEBHOOK_ALLOWED_RANGES ??= '127.0.0.1/32';
+  startChild('demo-webhooks', 'scripts/demo-webhooks.ts');
+}
 if (env.DATABASE_URL) {
   run(process.execPath, ['--import', 'tsx', 'scripts/seed.ts']);
   startChild('api', 'apps/api/src/server.ts');
