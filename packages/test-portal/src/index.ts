@@ -74,6 +74,10 @@ export async function startPortal(): Promise<RunningPortal> {
     STORAGE_DIR: filesDir,
     DEV_SSO_ISSUER: sso.issuer,
     LOGIN_RATE_LIMIT: '10000',
+    // Webhook endpoints may be a browser test's receiver on 127.0.0.2 (http), and nothing else
+    // outside the address policy: 127.0.0.1 stays refused.
+    WEBHOOK_ALLOWED_RANGES: '127.0.0.2/32',
+    WEBHOOK_ALLOW_HTTP: 'true',
   });
   const logger = pino({ level: process.env.E2E_LOG_LEVEL ?? 'warn' });
   const workers = await startWorkers({
@@ -87,6 +91,8 @@ export async function startPortal(): Promise<RunningPortal> {
     store: new LocalDiskStore({ root: filesDir }),
     // A report subscription's mail goes at the next dispatch after 1 s, not 2 minutes.
     subscriptionWindowSeconds: 1,
+    // The API's webhook settings (the same key, ranges and http), a failed delivery retried after 1 s.
+    webhooks: { ...config.webhooks, retryBaseMs: 1000, disableAfterFailures: 50 },
   });
   const api: RunningApi = await startApi(config, { database });
 
