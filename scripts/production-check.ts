@@ -161,6 +161,8 @@ async function main() {
       LOG_LEVEL: 'warn',
       METRICS_TOKEN: token,
       ALTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
+      // Production refuses the development key that seals webhook secrets.
+      WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
       OIDC_PROVIDERS: JSON.stringify([
         { name: 'sso', issuer: 'https://sso.example.test', clientId: 'portal', clientSecret: 'secret' },
       ]),
