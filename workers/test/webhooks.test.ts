@@ -7,6 +7,7 @@ import {
   ingestReport,
   insertWebhookDeliveries,
   insertWebhookEndpoint,
+  recordReportEvents,
   rotateWebhookSecret,
   setUserAccess,
 } from '@portal/db';
@@ -425,4 +426,134 @@ it('disables an endpoint after a run of failures, mails its owner, and works aga
   );
   expect(receiver.at('/down').at(-1)).toMatchObject({ webhookId: working, verified: true });
   expect(mailFor()).toHaveLength(1);
+});
+
+describe('who hears an event', () => {
+  /** Every outbox row published and no job waiting or running (the earlier tests' refused deliveries wait delayed). */
+  async function drained(): Promise<boolean> {
+    for (const name of ['notifications', 'webhooks']) {
+      const queue = new Queue(name, { connection: workerConnection(REDIS_URL), prefix });
+      try {
+        const counts = await queue.getJobCounts('waiting', 'active', 'prioritized');
+        if (Object.values(counts).some((count) => count > 0)) return false;
+      } finally {
+        await queue.close();
+      }
+    }
+    const unpublished = await t.db
+      .selectFrom('outbox')
+      .select('outbox_id')
+      .where('published_at', 'is', null)
+      .execute();
+    return unpublished.length === 0;
+  }
+  const partnerIdOf = async (code: string) =>
+    (
+      await t.db
+        .selectFrom('partners')
+        .select('partner_id')
+        .where('code', '=', code)
+        .executeTakeFirstOrThrow()
+    ).partner_id;
+  const deliveriesOf = (endpointId: string) =>
+    t.db.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', endpointId).execute();
+
+  it('only the endpoints whose partners, categories and event types match', async () => {
+    const deltaId = await newPartner(t.db, { code: 'DELTA' });
+    await setUserAccess(t.db, 'svc-partner', {
+      features: ['VIEW_REPORTS'],
+      partnerGrants: ['ACME', 'BETA', 'GAMMA', 'DELTA'].map((partnerCode) => ({
+        accessTypeCode: 'EXT',
+        partnerCode,
+      })),
+    });
+    const { endpointId } = await addEndpoint({
+      url: `${receiver.origin}/filtered`,
+      partnerCode: 'DELTA',
+      eventTypes: ['report.replaced', 'monitor.missing'],
+    });
+    await t.db
+      .updateTable('webhook_endpoints')
+      .set({ category_codes: ['SETTLE'] })
+      .where('endpoint_id', '=', endpointId)
+      .execute();
+    const [, , replaced, missing] = await recordReportEvents(t.db, [
+      { eventType: 'report.available', partnerId: deltaId, categoryCode: 'SETTLE', reportId: 1 },
+      { eventType: 'report.replaced', partnerId: deltaId, categoryCode: 'OTHER', reportId: 2 },
+      {
+        eventType: 'report.replaced',
+        partnerId: deltaId,
+        categoryCode: 'SETTLE',
+        reportId: 3,
+        replacedReportId: 1,
+      },
+      { eventType: 'monitor.missing', partnerId: deltaId, categoryCode: 'SETTLE', reportMonitorId: 9 },
+      {
+        eventType: 'report.replaced',
+        partnerId: await partnerIdOf('GAMMA'),
+        categoryCode: 'SETTLE',
+        reportId: 4,
+      },
+    ]);
+    await waitFor('two deliveries', () => receiver.at('/filtered').length >= 2, 20_000);
+    await waitFor('nothing left to hand out or send', drained, 20_000);
+    const made = await deliveriesOf(endpointId);
+    expect(made.map((d) => d.event_id).sort()).toEqual([replaced, missing].sort());
+    const bodies = receiver.at('/filtered').map((r) => JSON.parse(r.body));
+    expect(bodies.map((b) => b.type).sort()).toEqual(['monitor.missing', 'report.replaced']);
+    expect(bodies.find((b) => b.type === 'monitor.missing').data).toMatchObject({
+      reportMonitorId: 9,
+      reportId: null,
+      downloadPath: null,
+    });
+  });
+
+  it('not a service account that lost the partner: nothing is made, and a delivery made before is not sent', async () => {
+    const lostId = await newPartner(t.db, { code: 'LOST' });
+    await newUser(t.db, { userId: 'svc-lost' });
+    await t.db
+      .updateTable('users')
+      .set({ is_service_account: true })
+      .where('user_id', '=', 'svc-lost')
+      .execute();
+    await setUserAccess(t.db, 'svc-lost', {
+      features: ['VIEW_REPORTS'],
+      partnerGrants: [{ accessTypeCode: 'EXT', partnerCode: 'LOST' }],
+    });
+    const endpointId = await insertWebhookEndpoint(t.db, {
+      serviceAccountId: 'svc-lost',
+      url: `${receiver.origin}/lost`,
+      description: '',
+      eventTypes: ['monitor.missing'],
+      partnerIds: [lostId],
+      categoryCodes: [],
+      secretSealed: sealSecret(settings.secretKey, generateSecret()),
+      createdBy: 'owner',
+    });
+    await setUserAccess(t.db, 'svc-lost', { features: ['VIEW_REPORTS'], partnerGrants: [] });
+    const [eventId] = await recordReportEvents(t.db, [
+      { eventType: 'monitor.missing', partnerId: lostId, categoryCode: 'SETTLE', reportMonitorId: 7 },
+    ]);
+    await waitFor('the event handed out', drained, 20_000);
+    expect(await deliveriesOf(endpointId)).toEqual([]);
+
+    // As if made before the grant was taken away: checked again when it is sent.
+    const deliveryId = newDeliveryId();
+    await t.db.transaction().execute(async (trx) => {
+      await insertWebhookDeliveries(trx, [
+        { deliveryId, endpointId, eventId: eventId!, eventType: 'monitor.missing', body: '{}' },
+      ]);
+      await enqueue(trx, {
+        name: 'webhooks.deliver',
+        payload: { deliveryId },
+        jobId: deliveryJobId(deliveryId),
+      });
+    });
+    await waitFor('given up', async () => (await deliveryOf(deliveryId)).status === 'failed', 20_000);
+    expect((await deliveryOf(deliveryId)).last_error).toBe(
+      'The service account no longer has access to partner LOST.',
+    );
+    expect(await attemptsOf(deliveryId)).toEqual([]);
+    expect(receiver.at('/lost')).toEqual([]);
+  });
 });
