@@ -1,7 +1,14 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { type Database, insertWebhookDeliveries } from '@portal/db';
+import { enqueue, workerConnection } from '@portal/queue';
+import { newDeliveryId, TEST_EVENT_TYPE, testEventBody } from '@portal/webhooks';
+import { Queue } from 'bullmq';
+import type { Kysely } from 'kysely';
 import { Webhook } from 'standardwebhooks';
+import { deliveryJobId } from '../src/webhooks/fan-out.js';
+import { waitFor } from './helpers.js';
 
 // A real webhook receiver for the tests, on a loopback address of its own (127.0.0.2, the only
 // range the tests open): it verifies every delivery with the `standardwebhooks` library, as a
@@ -28,8 +35,8 @@ export type WebhookReceiver = {
   at(path: string): ReceivedWebhook[];
   /** The secret a path's deliveries must verify with. */
   expectSecret(path: string, secret: string): void;
-  /** How a path answers its n-th delivery (0-based); 204 by default. */
-  answer(path: string, respond: (n: number) => Answer): void;
+  /** How a path answers its n-th delivery (0-based; a promise holds the answer back); 204 by default. */
+  answer(path: string, respond: (n: number) => Answer | Promise<Answer>): void;
   close(): Promise<void>;
 };
 
@@ -44,7 +51,7 @@ function headersOf(request: IncomingMessage): Record<string, string> {
 export async function startWebhookReceiver(host = '127.0.0.2'): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   const secrets = new Map<string, string>();
-  const answers = new Map<string, (n: number) => Answer>();
+  const answers = new Map<string, (n: number) => Answer | Promise<Answer>>();
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -72,8 +79,9 @@ export async function startWebhookReceiver(host = '127.0.0.2'): Promise<WebhookR
         headers,
         verified,
       });
-      const answer = answers.get(path)?.(n) ?? { status: 204 };
-      response.writeHead(answer.status, answer.headers).end();
+      void Promise.resolve(answers.get(path)?.(n) ?? { status: 204 }).then((answer) => {
+        if (!response.destroyed) response.writeHead(answer.status, answer.headers).end();
+      });
     });
   });
   server.listen(0, host);
@@ -110,4 +118,43 @@ export async function startConnectionCounter(host: string): Promise<ConnectionCo
 function closeServer(server: Server): Promise<void> {
   server.closeAllConnections();
   return new Promise((resolve) => server.close(() => resolve()));
+}
+
+/** What "Send test event" does: a delivery of no event, queued with it in one transaction. */
+export async function queueTestDelivery(db: Kysely<Database>, endpointId: string): Promise<string> {
+  const body = testEventBody(endpointId, new Date());
+  const delivery = {
+    deliveryId: newDeliveryId(),
+    endpointId,
+    eventId: null,
+    eventType: TEST_EVENT_TYPE,
+    body,
+  };
+  const { deliveryId } = delivery;
+  const job = {
+    name: 'webhooks.deliver',
+    payload: { deliveryId },
+    jobId: deliveryJobId(deliveryId),
+  } as const;
+  await db.transaction().execute(async (trx) => {
+    await insertWebhookDeliveries(trx, [delivery]);
+    await enqueue(trx, job);
+  });
+  return deliveryId;
+}
+
+/** Runs a delivery's job once more, as a replay or a second crash would, and waits for it to end. */
+export async function replayDeliveryJob(redisUrl: string, prefix: string, deliveryId: string): Promise<void> {
+  const queue = new Queue('webhooks', { connection: workerConnection(redisUrl), prefix });
+  try {
+    const jobId = `${deliveryJobId(deliveryId)}-replay`;
+    const replay = await queue.add('webhooks.deliver', { deliveryId }, { jobId });
+    await waitFor(
+      'the replayed job completed',
+      async () => (await replay.getState()) === 'completed',
+      20_000,
+    );
+  } finally {
+    await queue.close();
+  }
 }

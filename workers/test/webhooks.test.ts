@@ -21,7 +21,7 @@ import {
 } from '@portal/db/testing';
 import { enqueue, workerConnection } from '@portal/queue';
 import { createBlobStore } from '@portal/storage';
-import { generateSecret, newDeliveryId, sealSecret, testEventBody } from '@portal/webhooks';
+import { generateSecret, newDeliveryId, sealSecret } from '@portal/webhooks';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookDeliverySettings } from '../src/config.js';
@@ -30,6 +30,8 @@ import { REDIS_URL, randomPrefix, waitFor } from './helpers.js';
 import { type MailHarness, startMailWorkers } from './mail-harness.js';
 import {
   type ConnectionCounter,
+  queueTestDelivery,
+  replayDeliveryJob,
   startConnectionCounter,
   startWebhookReceiver,
   type WebhookReceiver,
@@ -136,27 +138,7 @@ async function addEndpoint(options: {
   return { endpointId, secret };
 }
 
-/** What "Send test event" does: a delivery of no event, queued with it. */
-async function sendTestEvent(endpointId: string): Promise<string> {
-  const deliveryId = newDeliveryId();
-  await t.db.transaction().execute(async (trx) => {
-    await insertWebhookDeliveries(trx, [
-      {
-        deliveryId,
-        endpointId,
-        eventId: null,
-        eventType: 'webhook.test',
-        body: testEventBody(endpointId, new Date()),
-      },
-    ]);
-    await enqueue(trx, {
-      name: 'webhooks.deliver',
-      payload: { deliveryId },
-      jobId: deliveryJobId(deliveryId),
-    });
-  });
-  return deliveryId;
-}
+const sendTestEvent = (endpointId: string) => queueTestDelivery(t.db, endpointId);
 
 const deliveryOf = (deliveryId: string) =>
   t.db
@@ -186,18 +168,15 @@ it('delivers a burst of 50 reports as 50 signed deliveries, each webhook-id once
   const { secret } = await addEndpoint({ url: `${receiver.origin}/burst`, partnerCode: 'ACME' });
   receiver.expectSecret('/burst', secret);
   const store = createBlobStore({ STORAGE_DIR: storageDir });
+  const target = { accessTypeCode: 'EXT', partnerCode: 'ACME', categoryCode: 'SETTLE' };
+  const nth = (i: number) => ({
+    fileName: `burst-${i}.csv`,
+    body: Buffer.from(`row,${i}\n`),
+    contentType: 'text/csv',
+  });
   const reports = await Promise.all(
     Array.from({ length: 50 }, (_, i) =>
-      ingestReport(t.db, store, {
-        accessTypeCode: 'EXT',
-        partnerCode: 'ACME',
-        categoryCode: 'SETTLE',
-        frequencyTypeCode: 'DLY',
-        reportDate: '2026-11-25',
-        fileName: `settlement-${String(i).padStart(2, '0')}.csv`,
-        body: Buffer.from(`row,${i}\n`),
-        contentType: 'text/csv',
-      }),
+      ingestReport(t.db, store, { ...target, ...nth(i), frequencyTypeCode: 'DLY', reportDate: '2026-11-25' }),
     ),
   );
   await waitFor('50 deliveries', () => receiver.at('/burst').length >= 50, 45_000);
@@ -294,21 +273,7 @@ it('never sends a delivery recorded as succeeded again, after a restart and a re
     webhookLookup: lookup,
   });
   mail = restarted;
-  const queue = new Queue('webhooks', { connection: workerConnection(REDIS_URL), prefix });
-  try {
-    const replay = await queue.add(
-      'webhooks.deliver',
-      { deliveryId },
-      { jobId: `${deliveryJobId(deliveryId)}-replay` },
-    );
-    await waitFor(
-      'the replayed job completed',
-      async () => (await replay.getState()) === 'completed',
-      20_000,
-    );
-  } finally {
-    await queue.close();
-  }
+  await replayDeliveryJob(REDIS_URL, prefix, deliveryId);
   expect(receiver.at('/once')).toHaveLength(1);
   expect(await attemptsOf(deliveryId)).toHaveLength(1);
 });

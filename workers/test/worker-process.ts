@@ -19,6 +19,8 @@ export type WorkerProcess = {
   releaseClock(): void;
   /** SIGTERM, as an orchestrator stops it; resolves with the exit code. */
   stop(): Promise<number | null>;
+  /** SIGKILL: it dies at once, a job in hand left to BullMQ's stalled-job check. */
+  kill(): Promise<void>;
 };
 
 export function startWorkerProcess(options: {
@@ -76,6 +78,10 @@ export function startWorkerProcess(options: {
       if (child.exitCode === null) child.kill('SIGTERM');
       const [code] = await exited;
       return code;
+    },
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
     },
   };
 }
