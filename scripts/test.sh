@@ -34,38 +34,51 @@ run_vitest() { # project
   npx vitest run --project "$1" --reporter=default --reporter=json --outputFile="$results/$1.json"
 }
 
-npx turbo run typecheck --output-logs=errors-only
-npx biome check .
-# The import rules (.dependency-cruiser.cjs): layers, workspaces by package name, no circles.
-npm run -s check:imports
-# Copy-paste (jscpd, .jscpd.json): fails when duplicated code grows past the bar in the script.
-npx tsx scripts/copy-paste.ts
-run_vitest unit
+# Each step's time, for the notes on the run's length (issue 25).
+timed() { # name command...
+  local name=$1 start=$SECONDS status=0
+  shift
+  "$@" || status=$?
+  echo "test: step $name took $((SECONDS - start)) s$([ "$status" = 0 ] || echo " and failed (exit $status)")"
+  return "$status"
+}
 # The rules' mutation score, incrementally: only mutants in code or tests changed since the committed
 # baseline run again. Against a copy of the baseline, so the run leaves `git status` clean.
-mutation=$(mktemp -d)
-cp reports/mutation/stryker-incremental.json "$mutation/stryker-incremental.json"
-npx stryker run --incrementalFile "$mutation/stryker-incremental.json" --reporters clear-text,json \
-  --logLevel warn >"$mutation/stryker.log" 2>&1 || { cat "$mutation/stryker.log"; exit 1; }
-npx tsx scripts/mutation-score.ts --baseline reports/mutation/stryker-incremental.json
-run_vitest web
+mutation_step() {
+  local mutation
+  mutation=$(mktemp -d)
+  cp reports/mutation/stryker-incremental.json "$mutation/stryker-incremental.json"
+  npx stryker run --incrementalFile "$mutation/stryker-incremental.json" --reporters clear-text,json \
+    --logLevel warn >"$mutation/stryker.log" 2>&1 || { cat "$mutation/stryker.log"; exit 1; }
+  npx tsx scripts/mutation-score.ts --baseline reports/mutation/stryker-incremental.json
+}
+
+timed typecheck npx turbo run typecheck --output-logs=errors-only
+timed lint npx biome check .
+# The import rules (.dependency-cruiser.cjs): layers, workspaces by package name, no circles.
+timed imports npm run -s check:imports
+# Copy-paste (jscpd, .jscpd.json): fails when duplicated code grows past the bar in the script.
+timed copy-paste npx tsx scripts/copy-paste.ts
+timed unit run_vitest unit
+timed mutation mutation_step
+timed web run_vitest web
 
 # Two lines at once: each spends much of its time waiting (on Postgres, Redis, a browser), so
 # together they take little more than the longer alone (measured on two cores). The browser line's
 # output is kept and printed when it ends, so neither interleaves with the other.
 browser_line() {
-  npm run build -w @portal/web
+  timed web-build npm run build -w @portal/web
   # The production build: tsc -b into a clean folder, production dependencies only (from the npm
   # registry), the API and a worker with plain node on real Postgres and Redis, and operator
   # scripts; it prints each thing it checked and fails on the first that does not hold.
-  npx tsx scripts/production-check.ts
-  run_vitest e2e
+  timed production-check npx tsx scripts/production-check.ts
+  timed browser run_vitest e2e
 }
 browser_log=$(mktemp)
 browser_line >"$browser_log" 2>&1 &
 browser_pid=$!
 server_status=0
-{ run_vitest integration && run_vitest chaos; } || server_status=$?
+{ timed integration run_vitest integration && timed fault-suite run_vitest chaos; } || server_status=$?
 browser_status=0
 wait "$browser_pid" || browser_status=$?
 echo "--- web build, production check and browser tests ---"
