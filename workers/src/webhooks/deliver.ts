@@ -1,6 +1,7 @@
 import {
   countWebhookFailure,
   type Database,
+  type Db,
   type DeliveryToSend,
   failWebhookDelivery,
   findActiveUser,
@@ -175,7 +176,7 @@ export async function deliverOnce(
 }
 
 async function mailOwner(
-  trx: Parameters<typeof findUserWithAccess>[0],
+  trx: Db,
   deps: DeliverDependencies,
   endpoint: WebhookEndpointSecrets,
   last: { deliveryId: string; attempt: number; what: string },
