@@ -16,8 +16,14 @@ export function isReportEventType(value: unknown): value is ReportEventType {
   return (REPORT_EVENT_TYPES as readonly unknown[]).includes(value);
 }
 
-/** The events a person's mail subscription hears: a new file, or a file replaced by a new one. */
-export const SUBSCRIBED_EVENT_TYPES: readonly ReportEventType[] = ['report.available', 'report.replaced'];
+/** Whether a person's mail subscription hears this event: a new file, or a file replaced by a new one. */
+export function isSubscribedEventType(type: ReportEventType): boolean {
+  return type === 'report.available' || type === 'report.replaced';
+}
+
+/** The events a person's mail subscription hears (the SQL that collects them names these). */
+export const SUBSCRIBED_EVENT_TYPES: readonly ReportEventType[] =
+  REPORT_EVENT_TYPES.filter(isSubscribedEventType);
 
 /** The outbox job that carries one event id to the workers (packages/queue defines its schema). */
 export const REPORT_EVENT_JOB = { queue: 'notifications', name: 'notifications.report-event' } as const;

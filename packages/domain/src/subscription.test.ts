@@ -77,6 +77,11 @@ describe('subscriptionProblems', () => {
 });
 
 describe('isDigestTime', () => {
+  it('takes only text: a list or a number that reads as a time is not one', () => {
+    expect(isDigestTime(['09:00'])).toBe(false);
+    expect(isDigestTime({ toString: () => '09:00' })).toBe(false);
+  });
+
   it('holds every minute of the day and nothing just outside', () => {
     for (const time of ['00:00', '00:59', '09:05', '12:00', '19:59', '23:59'])
       expect(isDigestTime(time)).toBe(true);
@@ -214,6 +219,33 @@ describe('subscriptionEmail', () => {
     reportDate: '2026-11-25',
     frequencyTypeCode: 'DLY',
     replaced,
+  });
+
+  it('is exactly this text for one report', () => {
+    expect(subscriptionEmail({ ...base, reports: [report(1)] }).text).toBe(
+      [
+        'New report arrived for Acme Bank in Settlement:',
+        '',
+        '- file-001.csv (2026-11-25, DLY)',
+        '',
+        `Open them: ${base.categoryUrl}`,
+        '',
+        `You get this mail because you follow this report category. Manage your subscriptions: ${base.manageUrl}`,
+        `Unsubscribe from this category: ${base.unsubscribeUrl}`,
+      ].join('\n'),
+    );
+  });
+
+  it('lists the newest date first, then by file name, whatever order they came in', () => {
+    const mail = subscriptionEmail({
+      ...base,
+      reports: [
+        { fileName: 'b.csv', reportDate: '2026-11-24', frequencyTypeCode: 'DLY', replaced: false },
+        { fileName: 'z.csv', reportDate: '2026-11-25', frequencyTypeCode: 'DLY', replaced: false },
+        { fileName: 'a.csv', reportDate: '2026-11-25', frequencyTypeCode: 'DLY', replaced: false },
+      ],
+    });
+    expect(mail.text.match(/^- (\S+)/gm)).toEqual(['- a.csv', '- z.csv', '- b.csv']);
   });
 
   it('names one report in the singular, with its date, type and the links', () => {

@@ -73,7 +73,7 @@ export function normalizeSubscription(input: SubscriptionInput): SubscriptionInp
 
 /** Whether a subscription for these frequency types hears a report of this one. */
 export function coversFrequencyType(frequencyTypeCodes: readonly string[], code: string | null): boolean {
-  return frequencyTypeCodes.length === 0 || (code !== null && frequencyTypeCodes.includes(code));
+  return frequencyTypeCodes.length === 0 || frequencyTypeCodes.some((chosen) => chosen === code);
 }
 
 /** The last digest instant at or before `now`: the digest time of the latest business day that has reached it. */
