@@ -325,14 +325,19 @@ describe('seedDemo', () => {
     expect(invitations.some((i) => i.expires_at.getTime() <= now)).toBe(true);
   });
 
-  it('has the partner persona follow BJ\'s settlement reports as they arrive (issue 28)', async () => {
+  it("has the partner persona follow BJ's settlement reports as they arrive (issue 28)", async () => {
     const rows = await t.db
       .selectFrom('report_subscriptions as s')
       .innerJoin('partners as p', 'p.partner_id', 's.partner_id')
       .select(['s.user_id', 'p.code', 's.category_code', 's.delivery'])
       .execute();
     expect(rows).toEqual([
-      { user_id: 'partner@demo.portal', code: 'BJS', category_code: 'SETTLEMENT', delivery: 'AS_THEY_ARRIVE' },
+      {
+        user_id: 'partner@demo.portal',
+        code: 'BJS',
+        category_code: 'SETTLEMENT',
+        delivery: 'AS_THEY_ARRIVE',
+      },
     ]);
   });
 

@@ -13,7 +13,11 @@ export async function seedSubscriptions(db: Kysely<Database>): Promise<void> {
     .where('access_type_code', '=', 'EXT')
     .where('code', '=', 'BJS')
     .executeTakeFirst();
-  const user = await db.selectFrom('users').select('user_id').where('user_id', '=', 'partner@demo.portal').executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select('user_id')
+    .where('user_id', '=', 'partner@demo.portal')
+    .executeTakeFirst();
   if (!partner || !user) return;
   await saveSubscription(
     db,
