@@ -91,7 +91,11 @@ describe('OIDC_PROVIDERS validation', () => {
 
   it('requires providers, on https, in production', () => {
     // The other settings production requires, so only OIDC_PROVIDERS is at fault.
-    const production = { NODE_ENV: 'production', ALTCHA_HMAC_KEY: 'k'.repeat(32) };
+    const production = {
+      NODE_ENV: 'production',
+      ALTCHA_HMAC_KEY: 'k'.repeat(32),
+      WEBHOOK_SECRET_KEY: 'a'.repeat(64),
+    };
     expect(load(production)).toThrow(/OIDC_PROVIDERS is required/);
     const httpIssuer = JSON.stringify([{ ...corp, issuer: 'http://corp.example' }]);
     expect(load({ ...production, OIDC_PROVIDERS: httpIssuer })).toThrow(/must be https in production/);

@@ -107,7 +107,15 @@ describe('/admin/queues (Bull Board)', () => {
     const api = await t.app.inject({ url: '/admin/queues/api/queues', headers });
     expect(api.statusCode).toBe(200);
     const names = (api.json() as { queues: { name: string }[] }).queues.map((queue) => queue.name);
-    expect(names.sort()).toEqual(['activity', 'batches', 'invitations', 'mail', 'monitors']);
+    expect(names.sort()).toEqual([
+      'activity',
+      'batches',
+      'invitations',
+      'mail',
+      'monitors',
+      'notifications',
+      'webhooks',
+    ]);
     const job = await t.app.inject({ url: '/admin/queues/api/queues/mail/board-waiting-job', headers });
     expect(job.statusCode).toBe(200);
     expect(job.json().job).toMatchObject({ id: 'board-waiting-job', name: 'mail.send' });
