@@ -29,12 +29,20 @@ function helmetHeaders(options: HelmetOptions): Array<[string, string]> {
 
 /** Helmet's headers that concern a document only, dropped from JSON replies. */
 const DOCUMENT_ONLY_HEADERS = [
+  'cross-origin-opener-policy',
   'origin-agent-cluster',
+  'referrer-policy',
   'x-dns-prefetch-control',
   'x-download-options',
   'x-permitted-cross-domain-policies',
   'x-xss-protection',
 ];
+
+/**
+ * The policy of a JSON reply (OWASP's REST Security Cheat Sheet): it loads nothing and is framed
+ * by nothing. The document policy, with its script, style and frame sources, is for pages.
+ */
+export const JSON_REPLY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: SecurityHeadersOptions) => {
   const headers = helmetHeaders({
@@ -66,11 +74,13 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: Se
   app.addHook('onSend', async (request, reply) => {
     if (request.principal && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     // A JSON reply is data, never a document the browser lays out: the headers that only steer a
-    // document (its links' DNS prefetch, old IE's download box, Flash and PDF cross-domain policy
-    // files, origin-keyed agent clusters, the retired XSS auditor) are dropped. Each JSON read of a
-    // phone's first page carried 135 bytes of them (issue 24's byte budget).
+    // document (its opener, its referrer, its links' DNS prefetch, old IE's download box, Flash and
+    // PDF cross-domain policy files, origin-keyed agent clusters, the retired XSS auditor) are
+    // dropped, and its policy is the short one. Each JSON read of a phone's first page carried about
+    // 420 bytes more (issue 24's byte budget). HSTS, nosniff and X-Frame-Options stay.
     if (String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
       for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+      reply.header('content-security-policy', JSON_REPLY_POLICY);
     }
   });
 });

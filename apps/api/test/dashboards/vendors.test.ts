@@ -234,7 +234,9 @@ describe('Posit Connect through the proxy', () => {
 
 describe('Content-Security-Policy', () => {
   it('frames exactly the configured vendor hosts', async () => {
-    const reply = await t.app.inject({ method: 'GET', url: '/api/user', headers });
+    // The pages' policy: a JSON reply has its own, which frames nothing.
+    const reply = await t.app.inject({ url: '/api/docs', headers: await personas.headers('internalAdmin') });
+    expect(reply.headers['content-type']).toMatch(/^text\/html/);
     const frameSrc = /frame-src ([^;]+)/.exec(reply.headers['content-security-policy'] as string)?.[1];
     expect(frameSrc?.split(' ')).toEqual(["'self'", ts.url, 'https://us-east-1.quicksight.aws.amazon.com']);
   });

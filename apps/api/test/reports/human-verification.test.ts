@@ -49,7 +49,9 @@ describe('human verification with ALTCHA (the default)', () => {
 
   it('tells the SPA to use ALTCHA and where its challenges are', async () => {
     const reply = await t.app.inject({ method: 'GET', url: '/api/environment-context' });
-    expect(String(reply.headers['content-security-policy'])).toContain("script-src 'self';");
+    // The pages' policy (a JSON reply has its own short one): scripts from the portal only.
+    const page = await t.app.inject({ url: '/api/docs', headers: await personas.headers('internalAdmin') });
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self';");
     expect(reply.json()).toEqual({
       googleRecaptchaPublicKey: null,
       humanVerification: 'altcha',
@@ -191,7 +193,8 @@ describe('human verification with reCAPTCHA (site key and secret configured)', (
   });
 
   it('lets the page load the Google widget (Content-Security-Policy)', async () => {
-    const reply = await t.app.inject({ method: 'GET', url: '/api/environment-context' });
+    const reply = await t.app.inject({ url: '/api/docs', headers: await personas.headers('internalAdmin') });
+    expect(reply.headers['content-type']).toMatch(/^text\/html/);
     const policy = String(reply.headers['content-security-policy']);
     expect(policy).toMatch(
       /script-src 'self' https:\/\/www\.google\.com\/recaptcha\/ https:\/\/www\.gstatic\.com\/recaptcha\//,
