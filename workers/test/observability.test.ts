@@ -44,7 +44,7 @@ beforeAll(async () => {
     handle: t,
     redisUrl: REDIS_URL,
     prefix,
-    queues: ['mail', 'batches'],
+    queues: ['mail', 'batches', 'notifications'],
     mailConfig: { smtpUrl: smtp.url, from: DEFAULT_MAIL_FROM, mailDir },
     store: new LocalDiskStore({ root: storeDir }),
     logger: pino({ level: 'info' }, sink),
@@ -81,6 +81,26 @@ it('logs one line when a job starts and one when it finishes, with job id, queue
   expect(finished).toHaveLength(1);
   expect(finished[0]).toMatchObject({ queue: 'mail', job: 'mail.send', jobId });
   expect(finished[0]?.durationMs).toEqual(expect.any(Number));
+});
+
+it('logs the routine lines of a job that fires every 15 s at debug only', async () => {
+  const { jobId } = await enqueue(t.db, { name: 'subscriptions.dispatch', payload: {} });
+  const queue = new Queue('notifications', { connection: workerConnection(REDIS_URL), prefix });
+  try {
+    await waitFor('the dispatch to complete', async () => (await queue.getJobState(jobId)) === 'completed');
+  } finally {
+    await queue.close();
+  }
+  // Given the time to be logged, as the mail job's lines are above.
+  await waitFor('a later mail job to be logged', async () => {
+    const later = await enqueue(t.db, {
+      name: 'mail.send',
+      payload: { to: ['ops@example.com'], subject: 'Later', text: '.' },
+    });
+    return waitFor('its line', () => lines.find((l) => l.msg === 'job finished' && l.jobId === later.jobId));
+  });
+  expect(lines.filter((l) => l.jobId === jobId)).toEqual([]);
+  expect(lines.some((l) => l.job === 'subscriptions.dispatch')).toBe(false);
 });
 
 it('counts jobs and mail on /metrics for the bearer of METRICS_TOKEN', async () => {

@@ -46,6 +46,11 @@ export type JobDefinition<Name extends string = string, Schema extends TSchema =
    * idempotent per payload: after a relay crash the same payload may come again in another group.
    */
   grouped?: boolean;
+  /**
+   * Fires every few seconds (subscriptions.dispatch): its start and finish are logged at debug, not
+   * info, or they would be most of the workers' log. Its failures still warn.
+   */
+  quiet?: boolean;
 };
 
 /** Keeps the literal job name (and whether it is grouped) so the registry can type each handler. */

@@ -1,3 +1,4 @@
+import { findJobDefinition } from '@portal/queue';
 import type { Job, Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import type { WorkerMetrics } from './metrics.js';
@@ -13,12 +14,15 @@ function durationMs(job: Job): number | undefined {
  */
 export function observeJobs(worker: Worker, queue: string, logger: Logger, metrics?: WorkerMetrics): void {
   const fields = (job: Job) => ({ queue, job: job.name, jobId: job.id, attempt: job.attemptsStarted });
+  // A job that fires every few seconds logs its routine lines at debug (JobDefinition.quiet).
+  const routine = (job: Job) =>
+    (findJobDefinition(job.name)?.quiet ? logger.debug : logger.info).bind(logger);
 
-  worker.on('active', (job) => logger.info(fields(job), 'job started'));
+  worker.on('active', (job) => routine(job)(fields(job), 'job started'));
 
   worker.on('completed', (job) => {
     const ms = durationMs(job);
-    logger.info({ ...fields(job), durationMs: ms }, 'job finished');
+    routine(job)({ ...fields(job), durationMs: ms }, 'job finished');
     metrics?.jobDuration.observe({ queue, job: job.name, outcome: 'completed' }, (ms ?? 0) / 1000);
     const schedule = scheduleOf(job.name, job.data);
     metrics?.lastSuccess.set({ queue, job: job.name, ...(schedule && { schedule }) }, Date.now() / 1000);

@@ -17,6 +17,7 @@ export const subscriptionsDispatch = defineJob({
   payload: Type.Object({}, { additionalProperties: false }),
   attempts: 3,
   backoff: { type: 'exponential', delay: 5_000 },
+  quiet: true,
   schedule: {
     id: SUBSCRIPTIONS_DISPATCH_SCHEDULER_ID,
     cron: SUBSCRIPTIONS_DISPATCH_CRON,
