@@ -25,5 +25,21 @@ export function isSubscribedEventType(type: ReportEventType): boolean {
 export const SUBSCRIBED_EVENT_TYPES: readonly ReportEventType[] =
   REPORT_EVENT_TYPES.filter(isSubscribedEventType);
 
+/** What an announced event says, as the workers read it back: its ids and its partner's codes. */
+export type AnnouncedReportEvent = {
+  eventId: string;
+  eventType: ReportEventType;
+  accessTypeCode: string;
+  partnerCode: string;
+  categoryCode: string;
+  frequencyTypeCode: string | null;
+  reportId: number | null;
+  replacedReportId: number | null;
+  reportMonitorId: number | null;
+  reportDate: string | null;
+  fileName: string | null;
+  occurredAt: Date;
+};
+
 /** The outbox job that carries one event id to the workers (packages/queue defines its schema). */
 export const REPORT_EVENT_JOB = { queue: 'notifications', name: 'notifications.report-event' } as const;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { AnnouncedReportEvent } from '@portal/domain/report-events';
 
 // What a delivery sends: the Standard Webhooks envelope ({ type, timestamp, data }) around the ids
 // of a report event and the path to download its file, never the file itself (a receiver fetches it
@@ -9,20 +10,8 @@ export function newDeliveryId(): string {
   return `msg_${randomBytes(16).toString('hex')}`;
 }
 
-export type AnnouncedEvent = {
-  eventId: string;
-  eventType: string;
-  accessTypeCode: string;
-  partnerCode: string;
-  categoryCode: string;
-  frequencyTypeCode: string | null;
-  reportId: number | null;
-  replacedReportId: number | null;
-  reportMonitorId: number | null;
-  reportDate: string | null;
-  fileName: string | null;
-  occurredAt: Date;
-};
+/** A report event as the workers read it back (packages/domain/src/report-events.ts). */
+export type AnnouncedEvent = AnnouncedReportEvent;
 
 /** The download path of the event's report; none for a deleted report or a missing one. */
 export function downloadPath(event: Pick<AnnouncedEvent, 'eventType' | 'reportId'>): string | null {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { downloadPath, eventBody, newDeliveryId, TEST_EVENT_TYPE, testEventBody } from './message.js';
+import {
+  type AnnouncedEvent,
+  downloadPath,
+  eventBody,
+  newDeliveryId,
+  TEST_EVENT_TYPE,
+  testEventBody,
+} from './message.js';
 
-const event = {
+const event: AnnouncedEvent = {
   eventId: '0b6f3c5e-6d1c-4a57-9a53-3b1f1f0d2c11',
   eventType: 'report.available',
   accessTypeCode: 'EXT',

@@ -1,4 +1,8 @@
-import { REPORT_EVENT_JOB, type ReportEventType } from '@portal/domain/report-events';
+import {
+  type AnnouncedReportEvent,
+  REPORT_EVENT_JOB,
+  type ReportEventType,
+} from '@portal/domain/report-events';
 import type { Db } from '../db.js';
 
 // The domain events of report delivery (issue 28), written in the caller's transaction together
@@ -64,22 +68,8 @@ async function recordChunk(db: Db, events: readonly NewReportEvent[]): Promise<s
   return eventIds;
 }
 
-export type ReportEvent = {
-  eventId: string;
-  eventType: ReportEventType;
-  partnerId: number;
-  accessTypeCode: string;
-  partnerCode: string;
-  partnerName: string;
-  categoryCode: string;
-  frequencyTypeCode: string | null;
-  reportId: number | null;
-  replacedReportId: number | null;
-  reportMonitorId: number | null;
-  reportDate: string | null;
-  fileName: string | null;
-  occurredAt: Date;
-};
+/** An event as the workers read it: what it announced, with its partner's id and name. */
+export type ReportEvent = AnnouncedReportEvent & { partnerId: number; partnerName: string };
 
 /** The events of these ids with their partner's codes, in the order they happened. */
 export async function findReportEvents(db: Db, eventIds: readonly string[]): Promise<ReportEvent[]> {
