@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import {
   createServiceAccount,
   type Database,
+  findCatalogPartner,
   findServiceAccount,
   insertWebhookDeliveries,
   insertWebhookEndpoint,
@@ -32,12 +33,7 @@ export const DEMO_WEBHOOK_SECRET = `whsec_${createHash('sha256').update('partner
  */
 export async function seedDemoWebhook(db: Kysely<Database>, secretKey: Buffer): Promise<boolean> {
   if (await findServiceAccount(db, DEMO_SERVICE_ACCOUNT)) return false;
-  const partner = await db
-    .selectFrom('partners')
-    .select('partner_id')
-    .where('access_type_code', '=', 'EXT')
-    .where('code', '=', 'BJS')
-    .executeTakeFirst();
+  const partner = await findCatalogPartner(db, 'EXT', 'BJS');
   if (!partner) return false;
   await db.transaction().execute(async (trx) => {
     await createServiceAccount(trx, {
@@ -51,7 +47,7 @@ export async function seedDemoWebhook(db: Kysely<Database>, secretKey: Buffer): 
       url: DEMO_WEBHOOK_URL,
       description: 'Demo receiver of the dev tools (npm start): curl http://127.0.0.1:8020/events',
       eventTypes: [...REPORT_EVENT_TYPES],
-      partnerIds: [partner.partner_id],
+      partnerIds: [partner.partnerId],
       categoryCodes: [],
       secretSealed: sealSecret(secretKey, DEMO_WEBHOOK_SECRET),
       createdBy: 'E100001',

@@ -1,4 +1,4 @@
-import { type Database, saveSubscription } from '@portal/db';
+import { type Database, findCatalogPartner, saveSubscription } from '@portal/db';
 import type { BlobStore } from '@portal/storage';
 import type { Kysely } from 'kysely';
 import { addReport, seedReportCatalog } from '../reports/fixtures.js';
@@ -15,16 +15,6 @@ export type ReportMatrixIds = {
 };
 export const REPORT_MATRIX_CATEGORY = 'SETTLEMENT';
 
-async function partnerId(db: Kysely<Database>, code: string) {
-  const row = await db
-    .selectFrom('partners')
-    .select('partner_id')
-    .where('access_type_code', '=', 'EXT')
-    .where('code', '=', code)
-    .executeTakeFirstOrThrow();
-  return row.partner_id;
-}
-
 export async function seedReportFixtures(db: Kysely<Database>, blobs: BlobStore): Promise<ReportMatrixIds> {
   await seedReportCatalog(db);
   const add = (fileName: string) =>
@@ -32,7 +22,11 @@ export async function seedReportFixtures(db: Kysely<Database>, blobs: BlobStore)
   const follow = async (partnerCode: string, categoryCode: string) =>
     saveSubscription(
       db,
-      { userId: 'E100001', partnerId: await partnerId(db, partnerCode), categoryCode },
+      {
+        userId: 'E100001',
+        partnerId: (await findCatalogPartner(db, 'EXT', partnerCode))!.partnerId,
+        categoryCode,
+      },
       { delivery: 'AS_THEY_ARRIVE', digestTime: null, frequencyTypeCodes: [] },
     );
   const subscriptionId = await follow('BJS', 'INSIGHTS');

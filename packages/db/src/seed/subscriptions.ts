@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { userExists } from '../authentication/users.js';
+import { findCatalogPartner } from '../reports/report-catalog.js';
 import { saveSubscription } from '../reports/subscriptions.js';
 import type { Database } from '../schema.js';
 
@@ -6,22 +8,14 @@ import type { Database } from '../schema.js';
  * The partner persona follows BJ's settlement reports as they arrive (issue 28), so My Account
  * lists a subscription and a report uploaded for BJ's settlement mails them (data/mail by default).
  */
+const PARTNER_PERSONA = 'partner@demo.portal';
+
 export async function seedSubscriptions(db: Kysely<Database>): Promise<void> {
-  const partner = await db
-    .selectFrom('partners')
-    .select('partner_id')
-    .where('access_type_code', '=', 'EXT')
-    .where('code', '=', 'BJS')
-    .executeTakeFirst();
-  const user = await db
-    .selectFrom('users')
-    .select('user_id')
-    .where('user_id', '=', 'partner@demo.portal')
-    .executeTakeFirst();
-  if (!partner || !user) return;
+  const partner = await findCatalogPartner(db, 'EXT', 'BJS');
+  if (!partner || !(await userExists(db, PARTNER_PERSONA))) return;
   await saveSubscription(
     db,
-    { userId: user.user_id, partnerId: partner.partner_id, categoryCode: 'SETTLEMENT' },
+    { userId: PARTNER_PERSONA, partnerId: partner.partnerId, categoryCode: 'SETTLEMENT' },
     { delivery: 'AS_THEY_ARRIVE', digestTime: null, frequencyTypeCodes: [] },
   );
 }
