@@ -1,8 +1,7 @@
-import { connect, ingestReport } from '@portal/db';
-import { LocalDiskStore } from '@portal/storage';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, type Session, signIn } from './support/browser.js';
+import { landReports } from './support/reports.js';
 
 // Focus after a confirm dialog (WCAG 2.4.3 Focus Order): once a confirmed Delete has removed the row
 // and its button, focus goes to the list's heading, and after Cancel back to the button that opened
@@ -164,20 +163,7 @@ describe('focus after a confirm dialog', () => {
     const { page } = session;
     await page.setViewportSize({ width: 1366, height: 900 });
     const fileName = `focus-return-${suffix}.csv`;
-    const database = connect({ databaseUrl: inject('databaseUrl'), maxConnections: 1 });
-    try {
-      await ingestReport(database.db, new LocalDiskStore({ root: inject('filesDir') }), {
-        accessTypeCode: 'EXT',
-        partnerCode: 'BJS',
-        categoryCode: 'TRANSACTIONS',
-        reportDate: new Date().toISOString().slice(0, 10),
-        fileName,
-        body: Buffer.from('store,amount\n101,1\n'),
-        contentType: 'text/csv',
-      });
-    } finally {
-      await database.close();
-    }
+    await landReports('TRANSACTIONS', [fileName]);
     await page.goto('/partners/EXT/BJS/report-categories/TRANSACTIONS/reports');
     const row = page.getByTestId(`report-row-${fileName}`);
     await answerDialog(page, row.getByRole('button', { name: 'Delete' }), 'Delete report', 'Delete');

@@ -1,9 +1,8 @@
-import { connect, ingestReport } from '@portal/db';
 import { DEMO_PASSWORD } from '@portal/domain/demo-accounts';
-import { LocalDiskStore } from '@portal/storage';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, type Session, signIn } from './support/browser.js';
+import { landReports } from './support/reports.js';
 
 // The reports journey with the keyboard only (WCAG 2.1.1): sign in, choose a partner and a report
 // category, select three reports, download them, open a preview and close it. Nothing is clicked:
@@ -70,24 +69,7 @@ let session: Session;
 
 beforeAll(async () => {
   // Three reports of one date, so the latest reports of the category are three.
-  const database = connect({ databaseUrl: inject('databaseUrl'), maxConnections: 1 });
-  const store = new LocalDiskStore({ root: inject('filesDir') });
-  try {
-    const reportDate = new Date().toISOString().slice(0, 10);
-    for (const fileName of FILES) {
-      await ingestReport(database.db, store, {
-        accessTypeCode: 'EXT',
-        partnerCode: 'BJS',
-        categoryCode: CATEGORY,
-        reportDate,
-        fileName,
-        body: Buffer.from(`store,amount\n101,${fileName.length}\n`),
-        contentType: 'text/csv',
-      });
-    }
-  } finally {
-    await database.close();
-  }
+  await landReports(CATEGORY, FILES);
   session = await openBrowser({ width: 1366, height: 900 });
 });
 afterAll(async () => session?.browser.close());

@@ -1,9 +1,8 @@
-import { connect, ingestReport } from '@portal/db';
-import { LocalDiskStore } from '@portal/storage';
 import { receivedMail } from '@portal/test-portal/smtp-sink';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from './support/axe.js';
 import { openBrowser, type Session, signIn } from './support/browser.js';
+import { landReports } from './support/reports.js';
 import { sidewaysScrollFindings } from './support/sideways.js';
 
 // Report subscriptions in Chromium (issue 28): the partner persona follows a category from its
@@ -73,20 +72,7 @@ describe('report subscriptions in Chromium', () => {
 
   it('mails a report that lands, and its unsubscribe link ends that follow only, without a session', async () => {
     const fileName = `subscription-${suffix}.csv`;
-    const database = connect({ databaseUrl: inject('databaseUrl'), maxConnections: 1 });
-    try {
-      await ingestReport(database.db, new LocalDiskStore({ root: inject('filesDir') }), {
-        accessTypeCode: 'EXT',
-        partnerCode: 'BJS',
-        categoryCode: 'SETTLEMENT',
-        reportDate: new Date().toISOString().slice(0, 10),
-        fileName,
-        body: Buffer.from('store,amount\n101,1\n'),
-        contentType: 'text/csv',
-      });
-    } finally {
-      await database.close();
-    }
+    await landReports('SETTLEMENT', [fileName]);
     const mail = await mailWithSubject(`1 new report: ${BJS} – Settlement`);
     expect(mail.text).toContain(fileName);
     const header = mail.headerLines.find((line) => line.key === 'list-unsubscribe')?.line ?? '';
