@@ -1,7 +1,8 @@
-import { Alert, Button, Code, CopyButton, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
 import type { IssuedToken, ServiceAccount } from '@portal/domain/api/service-accounts';
 import { type FormEvent, useState } from 'react';
 import { failureMessage, post } from '../../api/api.js';
+import { ShownOnce } from '../../components/ShownOnce.js';
 import { useSubmit } from '../../lib/use-submit.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { formatTimestamp, SERVICE_ACCOUNTS_PATH } from './service-accounts.js';
@@ -82,25 +83,16 @@ export function IssueTokenModal({ account, onIssued, onClose }: Props) {
           </Stack>
         </form>
       ) : (
-        <Stack>
-          <Alert color="yellow" title="Copy this token now">
-            It will not be shown again. Store it in a secret store; it expires on{' '}
-            {formatTimestamp(issued.expiresAt)}.
-          </Alert>
-          <Code block data-testid="issued-token">
-            {issued.token}
-          </Code>
-          <Group justify="flex-end">
-            <CopyButton value={issued.token}>
-              {({ copied, copy }) => (
-                <Button variant="light" color={copied ? 'teal' : undefined} onClick={copy}>
-                  {copied ? 'Copied' : 'Copy token'}
-                </Button>
-              )}
-            </CopyButton>
-            <Button onClick={onClose}>Done</Button>
-          </Group>
-        </Stack>
+        <ShownOnce
+          noun="token"
+          value={issued.token}
+          testId="issued-token"
+          copyLabel="Copy token"
+          onDone={onClose}
+        >
+          It will not be shown again. Store it in a secret store; it expires on{' '}
+          {formatTimestamp(issued.expiresAt)}.
+        </ShownOnce>
       )}
     </Modal>
   );
