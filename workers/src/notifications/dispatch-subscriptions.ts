@@ -5,10 +5,11 @@ import {
   findActiveUser,
   listPendingSubscriptions,
   markSubscriptionSent,
+  partnerOffersCategory,
 } from '@portal/db';
 import { isSubscriptionDue, subscriptionEmail, subscriptionPauseReason } from '@portal/domain/subscription';
 import { enqueue } from '@portal/queue';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { defineHandler, type JobHandler } from '../registry.js';
 
 export type DispatchSettings = {
@@ -42,19 +43,6 @@ function mailOf(claimed: ClaimedSubscription, to: string, publicUrl: string) {
   return { to: [to], subject: email.subject, text: email.text, listUnsubscribe: unsubscribeUrl };
 }
 
-/** Whether the partner still offers the category (a category taken away pauses its followers). */
-async function categoryOffered(trx: Transaction<Database>, claimed: ClaimedSubscription): Promise<boolean> {
-  const row = await trx
-    .selectFrom('partner_categories as pc')
-    .innerJoin('partners as p', 'p.partner_id', 'pc.partner_id')
-    .select('pc.category_code')
-    .where('p.access_type_code', '=', claimed.accessTypeCode)
-    .where('p.code', '=', claimed.partnerCode)
-    .where('pc.category_code', '=', claimed.categoryCode)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /**
  * Mails every subscription that is due the reports it heard, one mail each. A subscription's
  * reports are taken away in the transaction that writes its mail to the outbox (with a job id of
@@ -80,7 +68,7 @@ export async function dispatchSubscriptions(
         user: user && { ...user, email: user.email },
         accessTypeCode: claimed.accessTypeCode,
         partnerCode: claimed.partnerCode,
-        categoryOffered: await categoryOffered(trx, claimed),
+        categoryOffered: await partnerOffersCategory(trx, claimed),
       });
       if (reason !== null || !user) {
         await markSubscriptionSent(trx, subscriptionId, { pausedReason: reason ?? '' });

@@ -288,6 +288,22 @@ export async function claimPendingItems(
   return { ...subscription, reports };
 }
 
+/** Whether the partner still offers the category (a category taken away pauses its followers). */
+export async function partnerOffersCategory(
+  db: Db,
+  target: { accessTypeCode: string; partnerCode: string; categoryCode: string },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('partner_categories as pc')
+    .innerJoin('partners as p', 'p.partner_id', 'pc.partner_id')
+    .select('pc.category_code')
+    .where('p.access_type_code', '=', target.accessTypeCode)
+    .where('p.code', '=', target.partnerCode)
+    .where('pc.category_code', '=', target.categoryCode)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Records the outcome of a send: mailed (the pause lifted) or paused with the reason. */
 export async function markSubscriptionSent(
   db: Db,
