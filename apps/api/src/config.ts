@@ -32,6 +32,9 @@ const Env = Type.Object({
   S3_ENDPOINT: Type.Optional(Type.String({ pattern: '^https?://' })),
   S3_ACCESS_KEY_ID: Type.Optional(Type.String()),
   S3_SECRET_ACCESS_KEY: Type.Optional(Type.String()),
+  // Read by @portal/storage's createBlobStore, which names them when wrong.
+  S3_FORCE_PATH_STYLE: Type.Optional(Type.String()),
+  S3_CHECKSUM_CALCULATION: Type.Optional(Type.String()),
   SESSION_ABSOLUTE_HOURS: Type.Integer({ minimum: 1, default: 12 }),
   // How long a tenant invitation's link works.
   INVITATION_EXPIRY_DAYS: Type.Integer({ minimum: 1, maximum: 90, default: 7 }),

@@ -1,6 +1,11 @@
 import type { BlobStore } from './blob-store.js';
 import { DEFAULT_STORAGE_DIR, LocalDiskStore } from './local-disk-store.js';
-import { S3Store, type S3StoreOptions } from './s3-store.js';
+import {
+  S3_CHECKSUM_CALCULATIONS,
+  type S3ChecksumCalculation,
+  S3Store,
+  type S3StoreOptions,
+} from './s3-store.js';
 
 /** The storage variables of the environment (process.env fits). */
 export type StorageConfig = {
@@ -18,6 +23,8 @@ export type StorageConfig = {
   /** Both or neither; with neither the AWS default credential chain applies. */
   S3_ACCESS_KEY_ID?: string | undefined;
   S3_SECRET_ACCESS_KEY?: string | undefined;
+  /** 'WHEN_SUPPORTED' (the SDK's default) or 'WHEN_REQUIRED', for servers that store aws-chunked framing. */
+  S3_CHECKSUM_CALCULATION?: string | undefined;
 };
 
 /** A wrong storage setting; the message names the variable. */
@@ -58,7 +65,21 @@ export function s3Options(config: StorageConfig): S3StoreOptions {
     throw new StorageConfigError('S3_SECRET_ACCESS_KEY', 'is required with S3_ACCESS_KEY_ID');
   else if (secretAccessKey)
     throw new StorageConfigError('S3_ACCESS_KEY_ID', 'is required with S3_SECRET_ACCESS_KEY');
+  const checksum = value(config.S3_CHECKSUM_CALCULATION)?.toUpperCase();
+  if (checksum !== undefined) {
+    if (!isChecksumCalculation(checksum)) {
+      throw new StorageConfigError(
+        'S3_CHECKSUM_CALCULATION',
+        `must be ${S3_CHECKSUM_CALCULATIONS.join(' or ')}, not '${config.S3_CHECKSUM_CALCULATION}'`,
+      );
+    }
+    options.requestChecksumCalculation = checksum;
+  }
   return options;
+}
+
+function isChecksumCalculation(text: string): text is S3ChecksumCalculation {
+  return (S3_CHECKSUM_CALCULATIONS as readonly string[]).includes(text);
 }
 
 function value(raw: string | undefined): string | undefined {

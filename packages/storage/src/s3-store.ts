@@ -33,9 +33,18 @@ export type S3StoreOptions = {
   partSize?: number;
   /** Parts in flight at once: memory used is at most partSize × queueSize. */
   queueSize?: number;
+  /**
+   * When the SDK adds a checksum to a request. WHEN_SUPPORTED (the SDK's default) sends a streamed
+   * PutObject body with aws-chunked framing and a trailing checksum; some S3-compatible servers
+   * (s3rver among them) keep that framing as the object's bytes. WHEN_REQUIRED sends the body as it is.
+   */
+  requestChecksumCalculation?: S3ChecksumCalculation;
   /** A ready client, e.g. shared with other code; the connection options above are then ignored. */
   client?: S3Client;
 };
+
+export const S3_CHECKSUM_CALCULATIONS = ['WHEN_SUPPORTED', 'WHEN_REQUIRED'] as const;
+export type S3ChecksumCalculation = (typeof S3_CHECKSUM_CALCULATIONS)[number];
 
 export class S3Store implements BlobStore {
   readonly bucket: string;
@@ -53,6 +62,9 @@ export class S3Store implements BlobStore {
     };
     if (options.endpoint) config.endpoint = options.endpoint;
     if (options.credentials) config.credentials = options.credentials;
+    if (options.requestChecksumCalculation) {
+      config.requestChecksumCalculation = options.requestChecksumCalculation;
+    }
     this.client = options.client ?? new S3Client(config);
   }
 

@@ -40,6 +40,20 @@ describe('createBlobStore', () => {
     });
   });
 
+  it('passes the checksum calculation to the client', async () => {
+    expect(s3Options({ S3_BUCKET: 'b', S3_CHECKSUM_CALCULATION: 'when_required' })).toMatchObject({
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+    });
+    expect(s3Options({ S3_BUCKET: 'b' })).not.toHaveProperty('requestChecksumCalculation');
+    const store = createBlobStore({
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'b',
+      S3_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
+    }) as S3Store;
+    expect(await store.client.config.requestChecksumCalculation()).toBe('WHEN_REQUIRED');
+    store.client.destroy();
+  });
+
   it('stops on a wrong value with a message naming the variable', () => {
     const cases: Array<[Record<string, string>, string]> = [
       [{ STORAGE_DRIVER: 'ftp' }, 'STORAGE_DRIVER'],
@@ -48,6 +62,7 @@ describe('createBlobStore', () => {
       [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE'],
       [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' }, 'S3_SECRET_ACCESS_KEY'],
       [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_SECRET_ACCESS_KEY: 's' }, 'S3_ACCESS_KEY_ID'],
+      [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_CHECKSUM_CALCULATION: 'never' }, 'S3_CHECKSUM_CALCULATION'],
     ];
     for (const [config, variable] of cases) {
       expect(() => createBlobStore(config)).toThrow(StorageConfigError);

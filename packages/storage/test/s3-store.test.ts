@@ -1,145 +1,89 @@
+import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { waitFor } from '@portal/domain/wait-for';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { S3Store } from '../src/index.js';
+import { type RunningS3rver, startS3rver } from '@portal/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type S3ChecksumCalculation, S3Store } from '../src/index.js';
 import { blobStoreContract } from './blob-store-contract.js';
-import { MIN_PART_SIZE, S3StandIn } from './s3-stand-in.js';
-import { failingStream, generatedStream, readAll, sha256 } from './streams.js';
+import { generatedStream, readAll, sha256 } from './streams.js';
 
-const standIn = new S3StandIn(['portal-reports']);
-let store: S3Store;
-let endpoint: string;
+// S3Store against s3rver, an S3 implementation someone else wrote (npm s3rver). What it cannot
+// show is in s3-store-stand-in.test.ts.
+const MIN_PART_SIZE = 5 * 1024 * 1024;
+let s3: RunningS3rver;
+const stores: S3Store[] = [];
 
-beforeAll(async () => {
-  endpoint = await standIn.start();
-  store = new S3Store({
-    bucket: 'portal-reports',
-    region: 'us-east-1',
-    endpoint,
+function storeWith(requestChecksumCalculation: S3ChecksumCalculation): S3Store {
+  const store = new S3Store({
+    bucket: s3.bucket,
+    endpoint: s3.endpoint,
     forcePathStyle: true,
-    credentials: { accessKeyId: 'stand-in', secretAccessKey: 'stand-in-secret' },
+    credentials: s3.credentials,
     partSize: MIN_PART_SIZE,
     queueSize: 2,
+    requestChecksumCalculation,
   });
+  stores.push(store);
+  return store;
+}
+
+beforeAll(async () => {
+  s3 = await startS3rver('portal-reports');
 });
 afterAll(async () => {
-  store?.client.destroy();
-  await standIn.stop();
-});
-beforeEach(() => {
-  standIn.requests.length = 0;
+  for (const store of stores) store.client.destroy();
+  await s3?.stop();
 });
 
-describe('S3Store against the S3 stand-in', () => {
+describe('S3Store on s3rver', () => {
+  let store: S3Store;
+  beforeAll(() => {
+    store = storeWith('WHEN_REQUIRED');
+  });
+
   blobStoreContract(() => store);
 
-  it('sends a small body as one PutObject with its content type', async () => {
-    const key = 'Reports/EXT/WSI/ACCOUNTS/2026-11-16/accounts.csv';
-    await store.put(key, Buffer.from('Account Number\nXXXX-XXXX-XXXX-1234\n'), { contentType: 'text/csv' });
-    expect(standIn.operations()).toEqual(['PutObject']);
-    expect(standIn.buckets.get('portal-reports')?.get(key)?.contentType).toBe('text/csv');
-  });
-
-  it('streams a large body as a multipart upload with its size and sha256', async () => {
-    const chunkSize = 256 * 1024;
-    let operationsBeforeLastChunk: string[] = [];
-    const source = generatedStream(52, chunkSize, () => {
-      operationsBeforeLastChunk = standIn.operations();
+  it('stores a streamed multipart put and a single-part put byte for byte', async () => {
+    const large = generatedStream(52, 256 * 1024);
+    const largeKey = 'Reports/EXT/BJS/TRANSACTIONS/2026-11-20/large.csv';
+    expect(await store.put(largeKey, large.stream, { contentType: 'text/csv' })).toEqual({
+      key: largeKey,
+      size: large.size,
+      sha256: large.sha256,
     });
-    const key = 'Reports/EXT/BJS/TRANSACTIONS/2026-11-20/large.csv';
-    const put = await store.put(key, source.stream, { contentType: 'text/csv' });
-    expect(put).toEqual({ key, size: source.size, sha256: source.sha256 });
+    const largeFile = await readFile(s3.objectFile(largeKey));
+    expect(largeFile.length).toBe(large.size);
+    expect(sha256(largeFile)).toBe(large.sha256);
+    expect(sha256(await readAll(await store.get(largeKey)))).toBe(large.sha256);
+    expect(await store.stat(largeKey)).toMatchObject({ size: large.size, contentType: 'text/csv' });
 
-    // 13 MiB in 5 MiB parts: the first parts went up before the source had produced its end.
-    expect(operationsBeforeLastChunk).toContain('CreateMultipartUpload');
-    expect(operationsBeforeLastChunk.filter((op) => op === 'UploadPart').length).toBeGreaterThanOrEqual(1);
-    const ops = standIn.operations();
-    expect(ops.filter((op) => op === 'UploadPart')).toHaveLength(3);
-    expect(ops.at(-1)).toBe('CompleteMultipartUpload');
-
-    const back = await readAll(await store.get(key));
-    expect(back.length).toBe(source.size);
-    expect(sha256(back)).toBe(source.sha256);
-    expect(await store.stat(key)).toMatchObject({ size: source.size, contentType: 'text/csv' });
-  });
-
-  it('aborts the multipart upload and stores nothing when the source fails', async () => {
-    const key = 'Reports/EXT/BJS/TRANSACTIONS/2026-11-21/broken.csv';
-    // The source fails only once a part has gone up, so there is a multipart upload to abort.
-    const partSent = async () => {
-      await waitFor(
-        'an UploadPart at the S3 stand-in',
-        () => standIn.operations().includes('UploadPart'),
-        5000,
-        10,
-      );
-    };
-    await expect(store.put(key, failingStream(2 * MIN_PART_SIZE + 1024, partSent))).rejects.toThrow(
-      'source went away',
-    );
-    expect(await store.exists(key)).toBe(false);
-    expect(standIn.operations()).toContain('AbortMultipartUpload');
-    expect(standIn.uploads.size).toBe(0);
-  });
-
-  it('pages through long listings', async () => {
-    const many = new S3Store({
-      bucket: 'portal-reports',
-      client: store.client,
-    });
-    const keys = Array.from({ length: 1205 }, (_, i) => `Paging/file-${String(i).padStart(5, '0')}.csv`);
-    const bucket = standIn.buckets.get('portal-reports');
-    for (const key of keys) {
-      bucket?.set(key, {
-        data: Buffer.from('x'),
-        etag: '"x"',
-        contentType: 'text/csv',
-        lastModified: new Date(),
-        metadata: {},
-      });
-    }
-    const listed: string[] = [];
-    for await (const stat of many.list('Paging/')) listed.push(stat.key);
-    expect(listed).toEqual(keys);
-    expect(standIn.operations().filter((op) => op === 'ListObjectsV2')).toHaveLength(2);
+    const small = generatedStream(3, 64 * 1024);
+    const smallKey = 'Reports/EXT/BJS/TRANSACTIONS/2026-11-20/small.csv';
+    await store.put(smallKey, small.stream);
+    expect(sha256(await readFile(s3.objectFile(smallKey)))).toBe(small.sha256);
   });
 });
 
-describe('S3 stand-in', () => {
-  it('refuses unsigned requests and unknown buckets as S3 does', async () => {
-    const unsigned = await fetch(`${endpoint}/portal-reports/Logos/BJS.png`);
-    expect(unsigned.status).toBe(403);
-    expect(await unsigned.text()).toContain('<Code>AccessDenied</Code>');
-    const missing = new S3Store({ bucket: 'no-such-bucket', client: store.client });
-    await expect(missing.put('a.txt', Buffer.from('x'))).rejects.toMatchObject({ name: 'NoSuchBucket' });
-  });
-
-  it('decodes an aws-chunked streaming PutObject and checks its trailing checksum', async () => {
+describe('S3_CHECKSUM_CALCULATION on s3rver', () => {
+  it('keeps a streamed PutObject body as sent with WHEN_REQUIRED, where the default stores its framing', async () => {
     const body = Buffer.from('Transaction Date,Merchant\n'.repeat(1000));
-    await store.client.send(
-      new PutObjectCommand({
-        Bucket: 'portal-reports',
-        Key: 'Chunked/stream.csv',
-        Body: Readable.from([body.subarray(0, 9000), body.subarray(9000)], { objectMode: false }),
-        ContentLength: body.length,
-      }),
-    );
-    expect(standIn.requests.at(-1)).toMatchObject({ operation: 'PutObject', awsChunked: true });
-    expect(standIn.buckets.get('portal-reports')?.get('Chunked/stream.csv')?.data).toEqual(body);
-  });
-
-  it('refuses a body that does not match its checksum', async () => {
-    const reply = await store.client
-      .send(
+    const stored = async (mode: S3ChecksumCalculation) => {
+      const key = `Chunked/${mode}.csv`;
+      await storeWith(mode).client.send(
         new PutObjectCommand({
-          Bucket: 'portal-reports',
-          Key: 'Bad/x.txt',
-          Body: 'abc',
-          ChecksumCRC32: 'AAAAAA==',
+          Bucket: s3.bucket,
+          Key: key,
+          Body: Readable.from([body.subarray(0, 9000), body.subarray(9000)], { objectMode: false }),
+          ContentLength: body.length,
         }),
-      )
-      .catch((error: Error) => error);
-    expect(reply).toMatchObject({ name: 'BadDigest' });
+      );
+      return readFile(s3.objectFile(key));
+    };
+    expect(await stored('WHEN_REQUIRED')).toEqual(body);
+    // aws-chunked: each chunk is preceded by its length in hex, and a trailer carries the checksum.
+    const framed = await stored('WHEN_SUPPORTED');
+    expect(framed.length).toBeGreaterThan(body.length);
+    expect(framed.toString()).toMatch(/^2328\r\n/);
+    expect(framed.toString()).toContain('x-amz-checksum-crc32:');
   });
 });
