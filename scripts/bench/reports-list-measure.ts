@@ -150,3 +150,23 @@ export async function waitForConnections(db: Kysely<Database>, database: string,
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
+
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of each statement one list request issues, printed: at ten million
+ * reports, whether each still reads a few index pages or something that grows with the category.
+ */
+export async function explainStatements(pool: pg.Pool, statements: Statement[]) {
+  const client = await pool.connect();
+  try {
+    for (const [i, statement] of statements.entries()) {
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>({
+        text: `explain (analyze, buffers, costs off) ${statement.sql}`,
+        values: statement.parameters as unknown[],
+      });
+      console.log(`statement ${i + 1}: ${statement.sql.replace(/\s+/g, ' ').slice(0, 160)}`);
+      for (const row of rows) console.log(`  ${row['QUERY PLAN']}`);
+    }
+  } finally {
+    client.release();
+  }
+}
