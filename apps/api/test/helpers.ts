@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
-import { LocalDiskStore } from '@portal/storage';
+import { type BlobStore, LocalDiskStore } from '@portal/storage';
 import type { LookupAll } from '@portal/webhooks';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -26,6 +26,8 @@ export type TestAppOptions = {
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
   /** Resolves webhook endpoint hosts at registration (default: the system resolver). */
   webhookLookup?: LookupAll;
+  /** Where files go (default: a LocalDiskStore in filesDir), e.g. an S3Store on s3rver. */
+  blobStore?: BlobStore;
 };
 
 /** No host name resolves in the API's tests unless a test injects a resolver: nothing leaves the machine. */
@@ -51,7 +53,7 @@ export async function createTestApp(
   const redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
   redis.on('error', () => {});
   const filesDir = await mkdtemp(join(tmpdir(), 'portal-files-'));
-  const blobStore = new LocalDiskStore({ root: filesDir });
+  const blobStore = options.blobStore ?? new LocalDiskStore({ root: filesDir });
   const app = await buildApp({
     config,
     database,
