@@ -27,17 +27,17 @@ export async function seedReportsBench(
     select partner_id, category_code, 'DLY' from partner_categories`.execute(db);
   const perOther = Math.ceil((total - inCategory) / 399);
   // One bulk load, its indexes after: the secondary indexes are dropped (their definitions kept
-  // as the migrations wrote them) and rebuilt once over all the rows, and the trigger that keeps
-  // report_dates is off for the load, report_dates filled in one grouped insert instead (as its
-  // migration fills it).
+  // as the migrations wrote them) and rebuilt once over all the rows; the triggers are off for the
+  // load: report_dates's (filled after in one grouped insert, as its migration fills it) and, where
+  // the role may (a superuser), the foreign keys' checks, one a row and key (every row is drawn
+  // from the parent tables).
   const { rows: indexes } = await sql<{ name: string; definition: string }>`
     select i.indexname as name, i.indexdef as definition from pg_indexes i
     where i.schemaname = current_schema() and i.tablename = 'reports'
       and not exists (select from pg_constraint c where c.conindid = (quote_ident(i.indexname))::regclass)
     order by i.indexname`.execute(db);
   for (const index of indexes) await sql`drop index ${sql.id(index.name)}`.execute(db);
-  await sql`alter table reports disable trigger reports_track_dates`.execute(db);
-  await sql`
+  const load = sql`
     with targets as (
       select pc.partner_id, pc.category_code,
         case when p.code = ${BENCH_PARTNER} and pc.category_code = ${BENCH_CATEGORY} then ${inCategory}::int
@@ -53,8 +53,17 @@ export async function seedReportsBench(
       'Reports/EXT/P/' || t.category_code || '/' || d.report_date || '/' || i, d.report_date::timestamptz
     from targets t
     cross join lateral generate_series(0, t.n - 1) as i
-    cross join lateral (select date '2026-11-20' - (i / t.per_day) as report_date) d`.execute(db);
-  await sql`alter table reports enable trigger reports_track_dates`.execute(db);
+    cross join lateral (select date '2026-11-20' - (i / t.per_day) as report_date) d`;
+  await db.connection().execute(async (connection) => {
+    const replica = await sql`set session_replication_role = replica`.execute(connection).then(
+      () => true,
+      () => false,
+    );
+    if (!replica) await sql`alter table reports disable trigger reports_track_dates`.execute(connection);
+    await load.execute(connection);
+    if (replica) await sql`reset session_replication_role`.execute(connection);
+    else await sql`alter table reports enable trigger reports_track_dates`.execute(connection);
+  });
   await sql`
     insert into report_dates (partner_id, category_code, report_date, live_reports)
       select partner_id, category_code, report_date, count(*) from reports

@@ -50,7 +50,8 @@ export async function scratchFromTemplate(
   if (fresh) await dropDatabase(admin, template);
   let seedSeconds: number | undefined;
   if (!(await databaseExists(admin, template))) {
-    const building = `${template.slice(0, 50)}_building_${process.pid}`;
+    // Not under the template's prefix: a sweep of stale templates (growth.ts) must not take it.
+    const building = `bench_seeding_${process.pid}_${template}`.slice(0, 63);
     await dropDatabase(admin, building);
     await sql`create database ${sql.id(building)}`.execute(admin);
     const start = performance.now();
@@ -65,8 +66,13 @@ export async function scratchFromTemplate(
     }
     await handle.close();
     seedSeconds = (performance.now() - start) / 1000;
-    await sql`alter database ${sql.id(building)} rename to ${sql.id(template)}`.execute(admin);
-    await sql`alter database ${sql.id(template)} is_template true`.execute(admin);
+    if (await databaseExists(admin, template)) {
+      // Another run seeded the same template meanwhile: keep the one that was first.
+      await dropDatabase(admin, building);
+    } else {
+      await sql`alter database ${sql.id(building)} rename to ${sql.id(template)}`.execute(admin);
+      await sql`alter database ${sql.id(template)} is_template true`.execute(admin);
+    }
   }
   const start = performance.now();
   // FILE_COPY (Postgres 15+): a checkpoint and a copy of the files, rather than writing every page
