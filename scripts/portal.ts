@@ -31,6 +31,7 @@ async function main() {
     operationsMailbox: workerConfig.operationsMailbox,
     subscriptionWindowSeconds: workerConfig.subscriptionWindowSeconds,
     webhooks: workerConfig.webhooks,
+    retention: workerConfig.retention,
     logger: pino({ level: config.LOG_LEVEL, name: 'workers' }),
   });
   const api = await startApi(config, { database });

@@ -1,4 +1,9 @@
 import { ConfigError, readEnv, SharedEnv } from '@portal/domain/env';
+import {
+  MIN_AUDIT_LOG_RETENTION_MONTHS,
+  RETENTION_DEFAULTS,
+  type RetentionSettings,
+} from '@portal/domain/retention';
 import { DEFAULT_SUBSCRIPTION_WINDOW_SECONDS } from '@portal/domain/subscription';
 import { type QueueName, queueNames, queuesWithJobs } from '@portal/queue';
 import { WebhookEnv, type WebhookSettings, webhookSettings } from '@portal/webhooks';
@@ -16,6 +21,10 @@ export type WebhookDeliverySettings = WebhookSettings & {
   retryBaseMs: number;
   disableAfterFailures: number;
 };
+
+function retentionDays(fallback: number) {
+  return Type.Integer({ minimum: 1, maximum: 36_500, default: fallback });
+}
 
 // The worker process's settings, read and validated once at start-up. A wrong value stops the
 // process with a message naming the variable. What the API reads too comes from SharedEnv, with
@@ -41,6 +50,23 @@ const Env = Type.Object({
     default: 'development',
   }),
   ...WebhookEnv,
+  // How long each growing table keeps its rows (README, "Retention"); the audit log at least the
+  // 12 months PCI DSS 10.5.1 asks for.
+  AUDIT_LOG_RETENTION_MONTHS: Type.Integer({
+    minimum: MIN_AUDIT_LOG_RETENTION_MONTHS,
+    maximum: 1200,
+    default: RETENTION_DEFAULTS.AUDIT_LOG_RETENTION_MONTHS,
+  }),
+  DASHBOARD_EVENTS_RETENTION_MONTHS: Type.Integer({
+    minimum: 1,
+    maximum: 1200,
+    default: RETENTION_DEFAULTS.DASHBOARD_EVENTS_RETENTION_MONTHS,
+  }),
+  OUTBOX_RETENTION_DAYS: retentionDays(RETENTION_DEFAULTS.OUTBOX_RETENTION_DAYS),
+  MAIL_DELIVERIES_RETENTION_DAYS: retentionDays(RETENTION_DEFAULTS.MAIL_DELIVERIES_RETENTION_DAYS),
+  REPORT_EVENTS_RETENTION_DAYS: retentionDays(RETENTION_DEFAULTS.REPORT_EVENTS_RETENTION_DAYS),
+  WEBHOOK_DELIVERIES_RETENTION_DAYS: retentionDays(RETENTION_DEFAULTS.WEBHOOK_DELIVERIES_RETENTION_DAYS),
+  REPORT_MONITOR_RUNS_RETENTION_DAYS: retentionDays(RETENTION_DEFAULTS.REPORT_MONITOR_RUNS_RETENTION_DAYS),
   // The first wait before a failed webhook delivery is tried again; each next one doubles (capped at 6 h).
   WEBHOOK_RETRY_BASE_MS: Type.Integer({
     minimum: 1,
@@ -69,6 +95,7 @@ export type WorkerConfig = {
   operationsMailbox: string;
   subscriptionWindowSeconds: number;
   webhooks: WebhookDeliverySettings;
+  retention: RetentionSettings;
   logLevel: string;
 };
 
@@ -117,6 +144,15 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
       ...readWebhookSettings(config),
       retryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
       disableAfterFailures: config.WEBHOOK_DISABLE_AFTER_FAILURES,
+    },
+    retention: {
+      auditLogMonths: config.AUDIT_LOG_RETENTION_MONTHS,
+      dashboardEventsMonths: config.DASHBOARD_EVENTS_RETENTION_MONTHS,
+      outboxDays: config.OUTBOX_RETENTION_DAYS,
+      mailDeliveriesDays: config.MAIL_DELIVERIES_RETENTION_DAYS,
+      reportEventsDays: config.REPORT_EVENTS_RETENTION_DAYS,
+      webhookDeliveriesDays: config.WEBHOOK_DELIVERIES_RETENTION_DAYS,
+      reportMonitorRunsDays: config.REPORT_MONITOR_RUNS_RETENTION_DAYS,
     },
     logLevel: config.LOG_LEVEL,
   };

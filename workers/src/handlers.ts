@@ -1,4 +1,5 @@
 import type { Database } from '@portal/db';
+import type { RetentionSettings } from '@portal/domain/retention';
 import type { BlobStore } from '@portal/storage';
 import type { LookupAll } from '@portal/webhooks';
 import type { Kysely } from 'kysely';
@@ -12,6 +13,7 @@ import { monitorsCheckHandler, monitorsScheduleHandler } from './monitors/handle
 import { dispatchSubscriptionsHandler } from './notifications/dispatch-subscriptions.js';
 import { reportEventHandler } from './notifications/report-event.js';
 import type { JobHandlers } from './registry.js';
+import { retentionApplyHandler } from './retention/apply-retention.js';
 import { sendInvitationHandler } from './saas-users/send-invitation.js';
 import { webhooksDeliverHandler } from './webhooks/deliver.js';
 
@@ -34,6 +36,8 @@ export type HandlerDependencies = {
   webhooks: WebhookDeliverySettings;
   /** Resolves endpoint hosts; tests inject one (no name leaves the machine). */
   webhookLookup?: LookupAll | undefined;
+  /** *_RETENTION_*: how long each growing table keeps its rows. */
+  retention: RetentionSettings;
 };
 
 // Every job's handler, keyed by the job's name: a job of packages/queue/src/jobs without its
@@ -49,16 +53,22 @@ export function createHandlers({
   subscriptionWindowSeconds,
   webhooks,
   webhookLookup,
+  retention,
 }: HandlerDependencies): JobHandlers {
   const batches = { db, store, now, operationsMailbox };
   return {
-    'activity.dashboard-event': dashboardEventHandler(db),
+    'activity.dashboard-event': dashboardEventHandler({
+      db,
+      now,
+      retentionMonths: retention.dashboardEventsMonths,
+    }),
     'invitations.send': sendInvitationHandler({ db, now }),
     'mail.send': sendMailHandler(db, mailer),
     'mail.invitation': sendInvitationMailHandler({ db, mailer, publicUrl, now }),
     'monitors.check': monitorsCheckHandler({ db, now, publicUrl }),
     'monitors.schedule': monitorsScheduleHandler({ db, now, publicUrl }),
     'sessions.purge': sessionsPurgeHandler({ db, sessionIdleMinutes }),
+    'retention.apply': retentionApplyHandler({ db, now, retention }),
     'batches.disputes-schedule': batchesScheduleHandler('disputes', batches),
     'batches.invoices-schedule': batchesScheduleHandler('invoices', batches),
     'batches.run': batchesRunHandler(batches),

@@ -25,6 +25,7 @@ async function main() {
     operationsMailbox: config.operationsMailbox,
     subscriptionWindowSeconds: config.subscriptionWindowSeconds,
     webhooks: config.webhooks,
+    retention: config.retention,
     logger,
     metrics,
   });

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '@portal/db';
 import { ENV_DEFAULTS } from '@portal/domain/env';
+import { DEFAULT_RETENTION, type RetentionSettings } from '@portal/domain/retention';
 import { DEFAULT_SUBSCRIPTION_WINDOW_SECONDS } from '@portal/domain/subscription';
 import { createProducerQueues, type QueueName, queueNames, workerConnection } from '@portal/queue';
 import { type BlobStore, createBlobStore } from '@portal/storage';
@@ -56,6 +57,8 @@ export type StartWorkersOptions = {
   webhookLookup?: LookupAll;
   /** Job and mail metrics (served on METRICS_PORT by main.ts when METRICS_TOKEN is set). */
   metrics?: WorkerMetrics;
+  /** *_RETENTION_* settings; by default those of @portal/domain/retention. */
+  retention?: RetentionSettings;
 };
 
 export const DEFAULT_PUBLIC_URL = ENV_DEFAULTS.PUBLIC_URL;
@@ -111,6 +114,7 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
       subscriptionWindowSeconds: options.subscriptionWindowSeconds ?? DEFAULT_SUBSCRIPTION_WINDOW_SECONDS,
       webhooks,
       webhookLookup: options.webhookLookup,
+      retention: options.retention ?? DEFAULT_RETENTION,
     }),
   );
   let consumed: QueueName[];

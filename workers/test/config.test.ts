@@ -24,8 +24,46 @@ describe('worker configuration', () => {
         retryBaseMs: 30_000,
         disableAfterFailures: 50,
       },
+      retention: {
+        auditLogMonths: 84,
+        dashboardEventsMonths: 13,
+        outboxDays: 7,
+        mailDeliveriesDays: 90,
+        reportEventsDays: 90,
+        webhookDeliveriesDays: 90,
+        reportMonitorRunsDays: 400,
+      },
       logLevel: 'info',
     });
+  });
+
+  it('reads the retention settings, and refuses an audit log kept under the 12 months of PCI DSS', () => {
+    const config = loadWorkerConfig({
+      ...base,
+      AUDIT_LOG_RETENTION_MONTHS: '12',
+      DASHBOARD_EVENTS_RETENTION_MONTHS: '1',
+      OUTBOX_RETENTION_DAYS: '1',
+      MAIL_DELIVERIES_RETENTION_DAYS: '30',
+      REPORT_EVENTS_RETENTION_DAYS: '31',
+      WEBHOOK_DELIVERIES_RETENTION_DAYS: '32',
+      REPORT_MONITOR_RUNS_RETENTION_DAYS: '33',
+    });
+    expect(config.retention).toEqual({
+      auditLogMonths: 12,
+      dashboardEventsMonths: 1,
+      outboxDays: 1,
+      mailDeliveriesDays: 30,
+      reportEventsDays: 31,
+      webhookDeliveriesDays: 32,
+      reportMonitorRunsDays: 33,
+    });
+    expect(() => loadWorkerConfig({ ...base, AUDIT_LOG_RETENTION_MONTHS: '11' })).toThrow(
+      /AUDIT_LOG_RETENTION_MONTHS/,
+    );
+    expect(() => loadWorkerConfig({ ...base, OUTBOX_RETENTION_DAYS: '0' })).toThrow(/OUTBOX_RETENTION_DAYS/);
+    expect(() => loadWorkerConfig({ ...base, DASHBOARD_EVENTS_RETENTION_MONTHS: '0' })).toThrow(
+      /DASHBOARD_EVENTS_RETENTION_MONTHS/,
+    );
   });
 
   it('reads the webhook settings, and refuses the development key and http in production', () => {

@@ -1,25 +1,19 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { connect, type DatabaseHandle, deleteExpiredSessions } from '@portal/db';
-import { createTestDatabase, newUser, type TestDatabase } from '@portal/db/testing';
+import { deleteExpiredSessions } from '@portal/db';
+import { newUser } from '@portal/db/testing';
 import { easternWallClock } from '@portal/domain/eastern-time';
-import { enqueue, workerConnection } from '@portal/queue';
 import { SESSIONS_PURGE_CRON, SESSIONS_PURGE_SCHEDULER_ID } from '@portal/queue/jobs/sessions-purge';
-import { Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEFAULT_MAIL_FROM } from '../src/mail/send-mail.js';
-import { type RunningWorkers, startWorkers } from '../src/start-workers.js';
-import { quietLogger, REDIS_URL, randomPrefix, waitFor } from './helpers.js';
+import { waitFor } from './helpers.js';
+import { type Housekeeping, startHousekeeping } from './housekeeping-harness.js';
 
 // One worker process with a 30-minute idle timeout; sessions and pending logins on either side of
 // each limit. The purge job (the one the 03:00 ET scheduler fires) removes exactly the dead ones.
 const IDLE_MINUTES = 30;
-const prefix = randomPrefix();
 
-let t: TestDatabase;
-let handle: DatabaseHandle;
-let workers: RunningWorkers | undefined;
+let housekeeping: Housekeeping;
+let t: Housekeeping['t'];
 let monitors: Queue;
 
 /** A session whose last request was `idleMinutes` ago and whose absolute end is `endsInMinutes` away. */
@@ -60,41 +54,15 @@ async function remaining() {
   };
 }
 
-/** Enqueues the purge through the outbox, as any job, and waits until the worker has run it. */
-async function runPurge(jobId: string): Promise<void> {
-  await enqueue(t.db, { name: 'sessions.purge', payload: {}, jobId });
-  await waitFor(`${jobId} to complete`, async () => {
-    const job = await monitors.getJob(jobId);
-    if (job && (await job.isFailed())) throw new Error(`${jobId} failed: ${job.failedReason}`);
-    return job !== undefined && (await job.isCompleted());
-  });
-}
+const runPurge = (jobId: string) => housekeeping.run('sessions.purge', jobId);
 
 beforeAll(async () => {
-  t = await createTestDatabase();
+  housekeeping = await startHousekeeping({ sessionIdleMinutes: IDLE_MINUTES });
+  ({ t, monitors } = housekeeping);
   await newUser(t.db, { userId: 'purge.user' });
-  monitors = new Queue('monitors', { connection: workerConnection(REDIS_URL), prefix });
-  handle = connect({ databaseUrl: t.url, maxConnections: 4 });
-  workers = await startWorkers({
-    handle,
-    redisUrl: REDIS_URL,
-    prefix,
-    mailConfig: { from: DEFAULT_MAIL_FROM, mailDir: join(tmpdir(), 'portal-purge-test-mail') },
-    logger: quietLogger,
-    relay: { pollMs: 100 },
-    sessionIdleMinutes: IDLE_MINUTES,
-  });
 });
 
-afterAll(async () => {
-  await workers?.stop();
-  await handle?.close();
-  if (monitors) {
-    await monitors.obliterate({ force: true });
-    await monitors.close();
-  }
-  await t?.drop();
-});
+afterAll(async () => housekeeping?.stop());
 
 it('keeps a job scheduler firing sessions.purge at 03:00 New York time', async () => {
   const scheduler = await waitFor('the session purge scheduler', () =>

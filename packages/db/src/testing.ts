@@ -6,6 +6,7 @@ import { databaseUrl, TEST_ADMIN_URL } from '@portal/testing';
 import { sql } from 'kysely';
 import { connect, type DatabaseHandle } from './connection.js';
 import { migrateToLatest } from './migrate.js';
+import { maintainPartitions } from './retention/partitions.js';
 
 // Beside the factories, tooling of tests and operations only (a private Postgres cluster for the
 // outage test and the fault suite, bulk rows for the benchmarks): served from this subpath so the
@@ -74,6 +75,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await withAdmin(({ db }) => sql`create database ${sql.id(name)} template ${sql.id(TEMPLATE)}`.execute(db));
   const url = databaseUrl(name);
   const handle = connect({ databaseUrl: url, maxConnections: 5 });
+  // The template may have been migrated in an earlier month.
+  await maintainPartitions(handle.db, new Date());
   return {
     ...handle,
     url,

@@ -1,13 +1,25 @@
 import { type Database, recordDashboardEvents } from '@portal/db';
 import { viewMonthOf } from '@portal/domain';
+import { acceptedWindow } from '@portal/domain/retention';
 import type { Kysely } from 'kysely';
 import { defineHandler, type JobHandler } from '../registry.js';
+
+export type DashboardEventDependencies = {
+  db: Kysely<Database>;
+  now: () => Date;
+  /** DASHBOARD_EVENTS_RETENTION_MONTHS: older events are refused, not stored or counted again. */
+  retentionMonths: number;
+};
 
 /**
  * Stores a group of dashboard views and failures with their monthly view counts, in one statement.
  * The event ids make a second run (a retry, an event published again in another group) a no-op.
  */
-export function dashboardEventHandler(db: Kysely<Database>): JobHandler<'activity.dashboard-event'> {
+export function dashboardEventHandler({
+  db,
+  now,
+  retentionMonths,
+}: DashboardEventDependencies): JobHandler<'activity.dashboard-event'> {
   return defineHandler('activity.dashboard-event', async (events, { logger }) => {
     const stored = await recordDashboardEvents(
       db,
@@ -23,8 +35,12 @@ export function dashboardEventHandler(db: Kysely<Database>): JobHandler<'activit
           month: viewMonthOf(occurredAt),
         };
       }),
+      acceptedWindow(now(), retentionMonths),
     );
     if (stored < events.length)
-      logger.debug({ events: events.length, stored }, 'dashboard events already stored or dashboard gone');
+      logger.debug(
+        { events: events.length, stored },
+        'dashboard events already stored, past the retention, or of a dashboard gone',
+      );
   });
 }

@@ -1,3 +1,4 @@
+import { makeMonthPartitions } from '@portal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminTest, createAdminTest, partnerBody } from './support.js';
 
@@ -9,6 +10,8 @@ describe('the audit log', () => {
     await t.call('internalAdmin', 'POST', '/api/partners', partnerBody('AUD', [['SETTLEMENT', ['DLY']]]));
     await t.call('internalAdmin', 'PUT', '/api/partners', { ...partnerBody('AUD', []), name: 'Audited' });
     await t.call('internalAdmin', 'POST', '/api/frequency-types', { code: 'QLY', name: 'Quarter' });
+    // The audit log is partitioned by month: an entry written back in 2020 needs that month's partition.
+    await makeMonthPartitions(t.database.db, 'audit_log', [new Date('2020-01-15T12:00:00Z')]);
     await t.database.db
       .insertInto('audit_log')
       .values({

@@ -20,6 +20,7 @@ import * as formBatches from './2026112320_form_batches.js';
 import * as invitationMailWithoutToken from './2026112335_invitation_mail_without_token.js';
 import * as reportSubscriptions from './2026112601_report_subscriptions.js';
 import * as webhooks from './2026112602_webhooks.js';
+import * as retention from './2026112603_retention.js';
 
 // Listed explicitly so the same migrations run under tsx, vitest and a bundler alike.
 // A landed migration is never edited: add a new file.
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '2026112335_invitation_mail_without_token': invitationMailWithoutToken,
   '2026112601_report_subscriptions': reportSubscriptions,
   '2026112602_webhooks': webhooks,
+  '2026112603_retention': retention,
 };

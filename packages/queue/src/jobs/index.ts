@@ -10,6 +10,7 @@ import { mailSend } from './mail-send.js';
 import { monitorsCheck } from './monitors-check.js';
 import { monitorsSchedule } from './monitors-schedule.js';
 import { notificationsReportEvent } from './notifications-report-event.js';
+import { retentionApply } from './retention-apply.js';
 import { sessionsPurge } from './sessions-purge.js';
 import { subscriptionsDispatch } from './subscriptions-dispatch.js';
 import { webhooksDeliver } from './webhooks-deliver.js';
@@ -25,6 +26,7 @@ export const jobDefinitions = [
   monitorsCheck,
   monitorsSchedule,
   sessionsPurge,
+  retentionApply,
   batchesDisputesSchedule,
   batchesInvoicesSchedule,
   batchesRun,
@@ -71,6 +73,7 @@ export {
   mailSend,
   monitorsCheck,
   monitorsSchedule,
+  retentionApply,
   sessionsPurge,
   webhooksDeliver,
 };
