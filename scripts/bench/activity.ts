@@ -1,7 +1,10 @@
 // On demand, not in CI: sustained dashboard-view tracking through the whole path: API call →
 // outbox row → relay → BullMQ → activity worker → dashboard_activity_events (+ monthly count).
 //   npx tsx scripts/bench/activity.ts [--rate 400] [--duration 20] [--warm 15] [--connections 64]
+//     [--history 0] [--fresh]
 // Builds a scratch database (on BENCH_ADMIN_URL's server, by default the local one of @portal/testing),
+// with `--history` events already stored over the last 12 months (kept as a template database,
+// bench_tpl_activity_<rows>_<hash of the migrations' names>, and copied on each run),
 // starts the API and one worker process (WORKER_QUEUES=activity) on Redis (REDIS_URL), sends
 // POST /api/activity/track/dashboard-view/{id} at a fixed rate, and reports the events stored per
 // second and the delay from each call to its stored event (recorded_at), p50/p99/max.
@@ -9,11 +12,12 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { parseArgs } from 'node:util';
-import { connect, createSession, migrateToLatest, setUserAccess } from '@portal/db';
-import { BENCH_ADMIN_URL, databaseUrl } from '@portal/testing';
-import { sql } from 'kysely';
+import { connect, createSession, type Database, setUserAccess } from '@portal/db';
+import { type Kysely, sql } from 'kysely';
 import { cpuPerUnit, cpuSnapshot, describeCpu } from './cpu-use.js';
+import { bulkLoad } from './history-load.js';
 import { startApiProcess } from './reports-measure.js';
+import { scratchFromHistory } from './scratch-database.js';
 
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -57,6 +61,58 @@ function post(url: URL, agent: Agent, headers: Record<string, string>, body: str
   });
 }
 
+/** The partner, its dashboard and the user who views it. */
+async function seedViewer(db: Kysely<Database>) {
+  await db.insertInto('access_types').values({ code: 'EXT', name: 'External' }).execute();
+  const partner = await db
+    .insertInto('partners')
+    .values({ access_type_code: 'EXT', code: 'BEN', name: 'Bench partner', updated_at: new Date() })
+    .returning('partner_id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('dashboards')
+    .values({
+      partner_id: partner.partner_id,
+      dashboard_name: 'Bench',
+      dashboard_url: '/content/bench/',
+      dashboard_type: 'RSTUDIO',
+      updated_at: new Date(),
+    })
+    .execute();
+  await db
+    .insertInto('users')
+    .values({ user_id: 'bench', email: 'bench@bank.test', is_external_user: true })
+    .execute();
+  await setUserAccess(db, 'bench', {
+    features: [],
+    partnerGrants: [{ accessTypeCode: 'EXT', partnerCode: 'BEN' }],
+  });
+}
+
+/** Views stored before the bench, spread over the last 12 months (through the parent table, partitioned or not). */
+async function loadHistory(db: Kysely<Database>, rows: number) {
+  await sql`set maintenance_work_mem = '512MB'`.execute(db);
+  // Partitioned by month (migration 2026112603): the months of the history need their partitions.
+  const { rows: kind } = await sql<{ relkind: string }>`
+    select relkind from pg_class where oid = 'dashboard_activity_events'::regclass`.execute(db);
+  if (kind[0]?.relkind === 'p') {
+    await sql`
+      select make_month_partition('dashboard_activity_events', month)
+      from generate_series(now() - interval '365 days', now(), interval '1 month') as month`.execute(db);
+  }
+  await bulkLoad(db, 'dashboard_activity_events', async () => {
+    await sql`
+      insert into dashboard_activity_events (event_id, dashboard_id, user_id, kind, occurred_at, recorded_at)
+      select gen_random_uuid(), d.dashboard_id, 'bench', case when n % 50 = 0 then 'FAIL' else 'VIEW' end, at,
+        at + interval '40 milliseconds'
+      from (select dashboard_id from dashboards where dashboard_name = 'Bench') d
+      cross join generate_series(1, ${rows}) as n
+      cross join lateral (select now() - interval '365 days' * (1 - n::float8 / (${rows} + 1)) as at) t`.execute(
+      db,
+    );
+  });
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -65,6 +121,10 @@ async function main() {
       /** Seconds of calls at the same rate before the measured ones (not counted). */
       warm: { type: 'string', default: '15' },
       connections: { type: 'string', default: '64' },
+      /** Events already stored (over the last 12 months) before the bench's. */
+      history: { type: 'string', default: '0' },
+      /** Load the history's template database again, even when one of this size and migrations exists. */
+      fresh: { type: 'boolean', default: false },
       /** A folder: the API and the worker run with node --cpu-prof and write their profiles there. */
       profile: { type: 'string' },
     },
@@ -73,10 +133,16 @@ async function main() {
   const duration = Number(values.duration);
   const warmSeconds = Number(values.warm);
   const connections = Number(values.connections);
-  const name = `portal_bench_activity_${process.pid}`;
-  const admin = connect({ databaseUrl: BENCH_ADMIN_URL, maxConnections: 1 });
-  await sql`create database ${sql.id(name)}`.execute(admin.db);
-  const url = databaseUrl(name, BENCH_ADMIN_URL);
+  const history = Number(values.history);
+  const { admin, name, url } = await scratchFromHistory('activity', {
+    kind: 'activity',
+    rows: history,
+    fresh: values.fresh,
+    seed: async (db) => {
+      await seedViewer(db);
+      if (history > 0) await loadHistory(db, history);
+    },
+  });
   const handle = connect({ databaseUrl: url, maxConnections: 4 });
   const env = {
     DATABASE_URL: url,
@@ -88,32 +154,11 @@ async function main() {
   let api: Awaited<ReturnType<typeof startApiProcess>> | undefined;
   let worker: ReturnType<typeof startWorkerProcess> | undefined;
   try {
-    await migrateToLatest(handle.db);
-    await handle.db.insertInto('access_types').values({ code: 'EXT', name: 'External' }).execute();
-    const partner = await handle.db
-      .insertInto('partners')
-      .values({ access_type_code: 'EXT', code: 'BEN', name: 'Bench partner', updated_at: new Date() })
-      .returning('partner_id')
-      .executeTakeFirstOrThrow();
     const dashboard = await handle.db
-      .insertInto('dashboards')
-      .values({
-        partner_id: partner.partner_id,
-        dashboard_name: 'Bench',
-        dashboard_url: '/content/bench/',
-        dashboard_type: 'RSTUDIO',
-        updated_at: new Date(),
-      })
-      .returning('dashboard_id')
+      .selectFrom('dashboards')
+      .select('dashboard_id')
+      .where('dashboard_name', '=', 'Bench')
       .executeTakeFirstOrThrow();
-    await handle.db
-      .insertInto('users')
-      .values({ user_id: 'bench', email: 'bench@bank.test', is_external_user: true })
-      .execute();
-    await setUserAccess(handle.db, 'bench', {
-      features: [],
-      partnerGrants: [{ accessTypeCode: 'EXT', partnerCode: 'BEN' }],
-    });
     const { sessionId } = await createSession(handle.db, {
       userId: 'bench',
       provider: null,
@@ -164,11 +209,17 @@ async function main() {
       await Promise.all(calls);
       return sent;
     };
+    // The bench's own events: the history's are older (and found by the same index).
+    const since = new Date();
+    const benchEvents = () =>
+      handle.db
+        .selectFrom('dashboard_activity_events')
+        .where('dashboard_id', '=', dashboard.dashboard_id)
+        .where('occurred_at', '>=', since);
     const storedCount = async () =>
       Number(
         (
-          await handle.db
-            .selectFrom('dashboard_activity_events')
+          await benchEvents()
             .select((eb) => eb.fn.countAll().as('n'))
             .executeTakeFirstOrThrow()
         ).n,
@@ -182,7 +233,11 @@ async function main() {
     while (Date.now() < warmUntil && (await storedCount()) < warming.at.size) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    await handle.db.deleteFrom('dashboard_activity_events').execute();
+    await handle.db
+      .deleteFrom('dashboard_activity_events')
+      .where('dashboard_id', '=', dashboard.dashboard_id)
+      .where('occurred_at', '>=', since)
+      .execute();
     await handle.db.deleteFrom('dashboard_views_monthly').execute();
     await handle.db.deleteFrom('outbox').execute();
 
@@ -196,19 +251,12 @@ async function main() {
     const deadline = Date.now() + 120_000;
     let stored = 0;
     while (Date.now() < deadline) {
-      const row = await handle.db
-        .selectFrom('dashboard_activity_events')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow();
-      stored = Number(row.n);
+      stored = await storedCount();
       if (stored >= sentAt.size) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const cpu = cpuPerUnit(cpuBefore, cpuSnapshot(processes), stored);
-    const events = await handle.db
-      .selectFrom('dashboard_activity_events')
-      .select(['event_id', 'recorded_at'])
-      .execute();
+    const events = await benchEvents().select(['event_id', 'recorded_at']).execute();
     const delays = events
       .map((e) => e.recorded_at.getTime() - (sentAt.get(e.event_id) ?? Number.NaN))
       .filter((d) => Number.isFinite(d))
@@ -252,6 +300,11 @@ async function main() {
         eventsPerSecond: stored / ((lastStored - started) / 1000),
         p99: percentile(delays, 99),
         answerP99: percentile(sortedLatency, 99),
+        history,
+        // CPU ms per 1,000 stored events: the whole machine, and the worker and Postgres alone.
+        cpuMsPerThousand: cpu ? cpu.machine * 1000 : null,
+        workerCpuMsPerThousand: cpu ? (cpu.parts.worker?.total ?? 0) * 1000 : null,
+        postgresCpuMsPerThousand: cpu ? (cpu.parts.postgres?.total ?? 0) * 1000 : null,
       })}`,
     );
     const passes = new Set(outbox.map((o) => o.published_at?.getTime())).size;

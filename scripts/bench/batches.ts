@@ -13,18 +13,12 @@ import { connect, disputeFileRecords, migrateToLatest } from '@portal/db';
 import { insertBenchDisputes } from '@portal/db/testing';
 import { batchInstant } from '@portal/domain/form-batch';
 import { LocalDiskStore } from '@portal/storage';
-import { BENCH_ADMIN_URL, databaseUrl } from '@portal/testing';
 import { runBatch } from '@portal/workers/forms/run-batch';
 import { sql } from 'kysely';
+import { createScratch, timed } from './scratch-database.js';
 
 const BATCH_DATE = '2026-11-23';
 const MB = 1024 * 1024;
-
-async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
-  const start = performance.now();
-  const result = await work();
-  return [result, performance.now() - start];
-}
 
 /** Samples resident and heap memory every 10 ms while `work` runs; returns the peaks. */
 async function peakMemory<T>(work: () => Promise<T>) {
@@ -48,10 +42,7 @@ async function main() {
     options: { disputes: { type: 'string', default: '100000' }, keep: { type: 'boolean', default: false } },
   });
   const count = Number(values.disputes);
-  const name = `portal_bench_batches_${process.pid}`;
-  const admin = connect({ databaseUrl: BENCH_ADMIN_URL, maxConnections: 1 });
-  await sql`create database ${sql.id(name)}`.execute(admin.db);
-  const url = databaseUrl(name, BENCH_ADMIN_URL);
+  const { admin, name, url } = await createScratch('batches');
   const handle = connect({ databaseUrl: url, maxConnections: 4 });
   const dir = await mkdtemp(join(tmpdir(), 'portal-bench-batches-'));
   try {
@@ -93,6 +84,19 @@ async function main() {
       `memory: peak RSS ${(run.rss / MB).toFixed(0)} MB (+${((run.rss - baseline.rss) / MB).toFixed(0)} MB over ` +
         `${(baseline.rss / MB).toFixed(0)} MB before), peak heap ${(run.heap / MB).toFixed(0)} MB ` +
         `(+${((run.heap - baseline.heapUsed) / MB).toFixed(0)} MB); the file is ${(size / MB).toFixed(1)} MB`,
+    );
+    console.log(
+      `BENCH_RESULT ${JSON.stringify({
+        disputes: count,
+        records: run.result.recordCount,
+        seedMs,
+        ms: run.ms,
+        floorMs,
+        fileMb: size / MB,
+        peakRssMb: run.rss / MB,
+        extraRssMb: (run.rss - baseline.rss) / MB,
+        peakHeapMb: run.heap / MB,
+      })}`,
     );
   } finally {
     await handle.close();

@@ -6,9 +6,13 @@ import { type Kysely, sql } from 'kysely';
 // date. One monitor in ten lacks the check date's report; a few categories have no owners.
 export async function seedBench(
   db: Kysely<Database>,
-  { monitors, perMonitor, checkDate }: { monitors: number; perMonitor: number; checkDate: string },
+  {
+    monitors,
+    perMonitor,
+    checkDate,
+    categories = 40,
+  }: { monitors: number; perMonitor: number; checkDate: string; categories?: number },
 ): Promise<{ monitors: number; reports: number }> {
-  const categories = 40;
   const partners = Math.ceil(monitors / categories);
   await sql`insert into access_types (code, name) values ('EXT', 'External'), ('INT', 'Internal')`.execute(
     db,

@@ -1,43 +1,42 @@
 // On demand, not in CI: the report monitor check over 20,000 monitors and 1,000,000 reports.
-//   npx tsx scripts/bench/monitors.ts [--monitors 20000] [--reports-per-monitor 50] [--keep]
+//   npx tsx scripts/bench/monitors.ts [--monitors 20000] [--reports-per-monitor 50] [--categories 40] [--keep]
+// (the growth bench runs it at 20,000, 100,000 and 200,000 monitors: partners grow, categories stay)
 // Builds a scratch database (on BENCH_ADMIN_URL's server, by default the local one of @portal/testing),
 // runs the check of one day as the worker runs it, and prints its duration and the statements
 // it issued (counted by a Kysely log hook: the count must not grow with the number of monitors).
 import { parseArgs } from 'node:util';
 import { connect, type Database, migrateToLatest, planMonitorCheck } from '@portal/db';
 import { checkInstant } from '@portal/domain/monitor-schedule';
-import { BENCH_ADMIN_URL, databaseUrl } from '@portal/testing';
 import { runMonitorCheck } from '@portal/workers/monitors/run-check';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { seedBench } from './monitors-data.js';
+import { createScratch, timed } from './scratch-database.js';
 
 const CHECK_DATE = '2026-11-30'; // a Monday, also the last business day of November: many schedules due
-
-async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
-  const start = performance.now();
-  const result = await work();
-  return [result, performance.now() - start];
-}
 
 async function main() {
   const { values } = parseArgs({
     options: {
       monitors: { type: 'string', default: '20000' },
       'reports-per-monitor': { type: 'string', default: '50' },
+      /** Monitors are partners x categories: the partners are monitors / categories. */
+      categories: { type: 'string', default: '40' },
       keep: { type: 'boolean', default: false },
     },
   });
   const monitors = Number(values.monitors);
   const perMonitor = Number(values['reports-per-monitor']);
-  const name = `portal_bench_monitors_${process.pid}`;
-  const admin = connect({ databaseUrl: BENCH_ADMIN_URL, maxConnections: 1 });
-  await sql`create database ${sql.id(name)}`.execute(admin.db);
-  const url = databaseUrl(name, BENCH_ADMIN_URL);
+  const { admin, name, url } = await createScratch('monitors');
   const handle = connect({ databaseUrl: url, maxConnections: 4 });
   try {
     await migrateToLatest(handle.db);
     const [counts, seedMs] = await timed(() =>
-      seedBench(handle.db, { monitors, perMonitor, checkDate: CHECK_DATE }),
+      seedBench(handle.db, {
+        monitors,
+        perMonitor,
+        categories: Number(values.categories),
+        checkDate: CHECK_DATE,
+      }),
     );
     console.log(
       `seeded ${counts.monitors} monitors, ${counts.reports} reports in ${(seedMs / 1000).toFixed(1)} s`,
@@ -51,9 +50,10 @@ async function main() {
       },
     });
     const [plan, planMs] = await timed(() => planMonitorCheck(counted, CHECK_DATE));
+    const planStatements = statements.length;
     console.log(
       `plan (dry run): ${plan.due.length} due, ${plan.missing.length} missing in ${planMs.toFixed(0)} ms, ` +
-        `${statements.length} statement(s)`,
+        `${planStatements} statement(s)`,
     );
 
     statements.length = 0;
@@ -72,6 +72,7 @@ async function main() {
         `${outcome.unnotified.length} with nobody to tell, in ${checkMs.toFixed(0)} ms, ` +
         `${statements.length} statements counting begin and commit: ${statements.join(' | ')}`,
     );
+    const checkStatements = statements.length;
 
     statements.length = 0;
     const [again, againMs] = await timed(() =>
@@ -90,6 +91,21 @@ async function main() {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     console.log(`outbox rows: ${outbox.n}`);
+    // The dry run reads what the check reads and writes nothing: the check's floor.
+    console.log(
+      `BENCH_RESULT ${JSON.stringify({
+        monitors: counts.monitors,
+        reports: counts.reports,
+        seedMs,
+        due: outcome.dueCount,
+        missing: outcome.missingCount,
+        checkMs,
+        statements: checkStatements,
+        planMs,
+        planStatements,
+        againMs,
+      })}`,
+    );
   } finally {
     await handle.close();
     if (!values.keep) await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);

@@ -1,49 +1,18 @@
 // `npm run bench`: every bench at a size this 2-core machine runs in a few minutes, then one table
 // (figure, its floor from the same run, the ratio, the goal). `npm run bench -- --full` runs the
 // sizes of issue 16 (1,000,000 reports, 3 x 200 MB files, 30 s of tracking). `--markdown` prints
-// the table for the README. Each bench runs as its own process; the table reads the one
+// the table for the README; `--growth` runs instead each cost at two or three sizes, with the ratios
+// between them (growth.ts). Each bench runs as its own process; the table reads the one
 // `BENCH_RESULT {json}` line each prints last.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { CHROMIUM_PATH } from '@portal/testing';
+import { fmt, load, printTable, type Row, runBench } from './bench-table.js';
+import { dropTemplates, growthRows } from './growth.js';
 import type { LighthouseFigure } from './lighthouse.js';
 import { wrkPath } from './wrk.js';
-
-/** `met` is null on a reference row: a figure that explains another, with no goal of its own. */
-type Row = { bench: string; figure: string; floor: string; ratio: string; goal: string; met: boolean | null };
-
-const fmt = (n: number, digits = 0) =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(1))
-    .join(' ');
-
-function runBench(file: string, args: string[]): Promise<Record<string, unknown>> {
-  return new Promise((resolve, reject) => {
-    console.log(`\n=== ${file} ${args.join(' ')} (load average ${load()})`);
-    const child = spawn(process.execPath, ['--import', 'tsx', `scripts/bench/${file}`, ...args], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, E2E_LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'error' },
-    });
-    let result: Record<string, unknown> | undefined;
-    let buffered = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      for (const line of lines) {
-        if (line.startsWith('BENCH_RESULT ')) result = JSON.parse(line.slice('BENCH_RESULT '.length));
-        else console.log(`  ${line}`);
-      }
-    });
-    child.on('exit', (code) =>
-      code === 0 && result ? resolve(result) : reject(new Error(`${file} exited with ${code}`)),
-    );
-  });
-}
 
 type FirstPage = { pages: Array<{ path: string; lcpMs: number; bytes: number }> };
 type Lighthouse = { runs: number; pages: LighthouseFigure[] };
@@ -281,33 +250,29 @@ function activityRows(r: Activity): Row[] {
   ];
 }
 
-function printTable(rows: Row[], markdown: boolean) {
-  const header = ['bench', 'figure', 'floor (same run)', 'ratio', 'goal', 'met'];
-  const cells = rows.map((r) => [
-    r.bench,
-    r.figure,
-    r.floor,
-    r.ratio,
-    r.goal,
-    r.met === null ? '-' : r.met ? 'yes' : 'NO',
-  ]);
-  if (markdown) {
-    console.log(`| ${header.join(' | ')} |`);
-    console.log(`|${header.map(() => '---').join('|')}|`);
-    for (const row of cells) console.log(`| ${row.join(' | ')} |`);
-    return;
-  }
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((row) => (row[i] ?? '').length)));
-  const line = (row: string[]) => row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ');
-  console.log(line(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const row of cells) console.log(line(row));
-}
-
 async function main() {
   const { values } = parseArgs({
-    options: { full: { type: 'boolean', default: false }, markdown: { type: 'boolean', default: false } },
+    options: {
+      full: { type: 'boolean', default: false },
+      markdown: { type: 'boolean', default: false },
+      /** Each cost at two or three sizes with the ratios between them (growth.ts), nothing else. */
+      growth: { type: 'boolean', default: false },
+      /** Drop the growth bench's template databases (they are rebuilt on the next --growth). */
+      'drop-templates': { type: 'boolean', default: false },
+    },
   });
+  if (values['drop-templates']) {
+    for (const name of await dropTemplates()) console.log(`dropped template database ${name}`);
+    return;
+  }
+  if (values.growth) {
+    const started = Date.now();
+    const loadBefore = load();
+    const rows = await growthRows();
+    summary('Growth', new Date(started), loadBefore);
+    printTable(rows, values.markdown);
+    return;
+  }
   const full = values.full;
   if (!existsSync(CHROMIUM_PATH)) {
     console.error(
@@ -374,11 +339,15 @@ async function main() {
       subscribers,
     ),
   );
+  summary(full ? 'Full' : 'Quick', started, loadBefore);
+  printTable(rows, values.markdown);
+}
+
+function summary(run: string, started: Date, loadBefore: string) {
   const minutes = (Date.now() - started.getTime()) / 60_000;
   console.log(
-    `\n${full ? 'Full' : 'Quick'} run of ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${fmt(minutes, 1)} min, on ${cpus().length} x ${cpus()[0]?.model.trim()}, ${fmt(totalmem() / 1024 ** 3)} GB, Node ${process.version}; load average ${loadBefore} before, ${load()} after (a shared machine)\n`,
+    `\n${run} run of ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${fmt(minutes, 1)} min, on ${cpus().length} x ${cpus()[0]?.model.trim()}, ${fmt(totalmem() / 1024 ** 3)} GB, Node ${process.version}; load average ${loadBefore} before, ${load()} after (a shared machine)\n`,
   );
-  printTable(rows, values.markdown);
 }
 
 main().catch((error) => {
