@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { markSessionHumanVerified, sha256Hex } from '@portal/db';
-import { S3Store } from '@portal/storage';
+import { createBlobStore, S3Store } from '@portal/storage';
 import { type RunningS3rver, startS3rver } from '@portal/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 import { seedReportCatalog, twoSheetXlsx } from './fixtures.js';
@@ -150,6 +151,30 @@ describe('reports on S3 (s3rver)', () => {
     expect(listed.map((report) => report.id).sort()).toEqual([ids['summary.xlsx'], ids['large.csv']].sort());
     // A soft delete, as on local disk: the file stays for the audit trail.
     expect(await store.exists(`${FOLDER}/accounts.csv`)).toBe(true);
+  });
+
+  it('builds the same store from the settings the API starts with', async () => {
+    const fromSettings = createBlobStore(
+      loadConfig({
+        STORAGE_DRIVER: 's3',
+        S3_BUCKET: s3.bucket,
+        S3_ENDPOINT: s3.endpoint,
+        S3_ACCESS_KEY_ID: s3.credentials.accessKeyId,
+        S3_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
+        S3_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
+      }),
+    );
+    expect(fromSettings).toBeInstanceOf(S3Store);
+    const client = (fromSettings as S3Store).client;
+    try {
+      expect(await client.config.requestChecksumCalculation()).toBe('WHEN_REQUIRED');
+      expect(client.config.forcePathStyle).toBe(true);
+      expect(await fromSettings.stat(`${FOLDER}/large.csv`)).toMatchObject({
+        size: files['large.csv']?.length,
+      });
+    } finally {
+      client.destroy();
+    }
   });
 
   it('answers 404, not a cut-off body, when an object has left the bucket behind the portal', async () => {
