@@ -186,6 +186,8 @@ export type DashboardsTable = {
   created_at: Generated<Date>;
   updated_at: Timestamp;
 };
+// Partitioned by month on occurred_at (key: event_id, occurred_at), like audit_log on `at`: see
+// packages/db/src/retention/partitions.ts.
 export type DashboardActivityEventsTable = {
   event_id: string;
   dashboard_id: number;
@@ -305,6 +307,7 @@ export type OutboxTable = {
   last_error: string | null;
 };
 export type AuditLogTable = {
+  /** From the sequence audit_log_id_seq; the key is (audit_id, at). */
   audit_id: Generated<number>;
   at: Generated<Date>;
   actor_user_id: string | null;
