@@ -11,7 +11,7 @@ import {
 } from '@portal/db';
 import { createTestDatabase, ensureReferenceData, newPartner } from '@portal/db/testing';
 import { viewMonthOf } from '@portal/domain';
-import { acceptedWindow, DEFAULT_RETENTION, monthStart } from '@portal/domain/retention';
+import { acceptedWindow, DEFAULT_RETENTION, monthStart, partitionName } from '@portal/domain/retention';
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,11 +84,7 @@ describe.each(engines)('month partitions on %s', (_kind, open) => {
     const later = monthStart(NOW, 5);
     const run = await maintainPartitions(handle.db, later);
     expect(run.made).toEqual(
-      expect.arrayContaining(
-        [5, 6, 7].map(
-          (offset) => `audit_log_p${monthStart(NOW, offset).toISOString().slice(0, 7).replace('-', '')}`,
-        ),
-      ),
+      expect.arrayContaining([5, 6, 7].map((offset) => partitionName('audit_log', monthStart(NOW, offset)))),
     );
     expect(run.dropped).toEqual([]);
   });
@@ -105,7 +101,7 @@ describe.each(engines)('month partitions on %s', (_kind, open) => {
       handle.db,
     );
     const run = await maintainPartitions(handle.db, NOW, { audit_log: 84, dashboard_activity_events: 13 });
-    expect(run.dropped).toEqual([`audit_log_p${old.toISOString().slice(0, 7).replace('-', '')}`]);
+    expect(run.dropped).toEqual([partitionName('audit_log', old)]);
     const months = iso(await listPartitionMonths(handle.db, 'audit_log'));
     expect(months).not.toContain(old.toISOString());
     expect(months).toContain(kept.toISOString());
@@ -153,7 +149,7 @@ describe.each(engines)('month partitions on %s', (_kind, open) => {
       .where('month', '=', viewMonthOf(threeMonthsAgo))
       .execute();
     expect(views).toEqual([{ views: 1 }]);
-    const partition = `dashboard_activity_events_p${threeMonthsAgo.toISOString().slice(0, 7).replace('-', '')}`;
+    const partition = partitionName('dashboard_activity_events', threeMonthsAgo);
     const rows = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(partition)}`.execute(
       handle.db,
     );
@@ -164,9 +160,7 @@ describe.each(engines)('month partitions on %s', (_kind, open) => {
     const window = acceptedWindow(NOW, 13);
     const month = monthStart(NOW, -2);
     await recordDashboardEvents(handle.db, [event(uuid(6), dashboardId, month)], window);
-    await sql`drop table ${sql.table(`dashboard_activity_events_p${month.toISOString().slice(0, 7).replace('-', '')}`)}`.execute(
-      handle.db,
-    );
+    await sql`drop table ${sql.table(partitionName('dashboard_activity_events', month))}`.execute(handle.db);
     expect(await recordDashboardEvents(handle.db, [event(uuid(7), dashboardId, month)], window)).toBe(1);
   });
 
@@ -248,8 +242,38 @@ describe('dropping a month beside a writer', () => {
     );
     const run = await maintainPartitions(handle.db, NOW, { audit_log: 84, dashboard_activity_events: 13 });
     await writer.stop();
-    expect(run.dropped).toContain(`audit_log_p${old.toISOString().slice(0, 7).replace('-', '')}`);
+    expect(run.dropped).toContain(partitionName('audit_log', old));
     expect(writer.errors).toEqual([]);
     expect(writer.writes).toBeGreaterThan(0);
+  });
+
+  it('drops a month of dashboard events past 13 months while views keep being recorded', async () => {
+    await ensureReferenceData(handle.db);
+    const partnerId = await newPartner(handle.db, { code: 'DROP' });
+    const { dashboard_id: dashboardId } = await handle.db
+      .insertInto('dashboards')
+      .values({
+        partner_id: partnerId,
+        dashboard_name: 'Board',
+        dashboard_url: 'https://x.test',
+        dashboard_type: 'TABLEAU',
+      })
+      .returning('dashboard_id')
+      .executeTakeFirstOrThrow();
+    const old = monthStart(NOW, -14);
+    await makeMonthPartitions(handle.db, 'dashboard_activity_events', [old]);
+    await sql`insert into dashboard_activity_events (event_id, dashboard_id, kind, occurred_at)
+      select gen_random_uuid(), ${dashboardId}, 'VIEW', ${old}::timestamptz + make_interval(secs => g)
+      from generate_series(1, 5000) g`.execute(handle.db);
+    const window = acceptedWindow(NOW, 13);
+    const writer = await startWriter(handle.db, (db, round) =>
+      recordDashboardEvents(db, [event(uuid(1000 + round), dashboardId, NOW)], window),
+    );
+    const run = await maintainPartitions(handle.db, NOW, { audit_log: 84, dashboard_activity_events: 13 });
+    await writer.stop();
+    expect(run.dropped).toEqual([partitionName('dashboard_activity_events', old)]);
+    expect(writer.errors).toEqual([]);
+    const stored = await handle.db.selectFrom('dashboard_activity_events').select('event_id').execute();
+    expect(stored).toHaveLength(writer.writes);
   });
 });
