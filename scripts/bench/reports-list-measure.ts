@@ -154,17 +154,37 @@ export async function waitForConnections(db: Kysely<Database>, database: string,
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of each statement one list request issues, printed: at ten million
  * reports, whether each still reads a few index pages or something that grows with the category.
+ * Each twice: planned for its values, and as the generic plan a named statement may settle on
+ * after five runs (the API's hot statements are named: compiledOnce).
  */
 export async function explainStatements(pool: pg.Pool, statements: Statement[]) {
   const client = await pool.connect();
+  const print = (title: string, rows: Array<{ 'QUERY PLAN': string }>) => {
+    console.log(title);
+    for (const row of rows) console.log(`  ${row['QUERY PLAN']}`);
+  };
   try {
     for (const [i, statement] of statements.entries()) {
-      const { rows } = await client.query<{ 'QUERY PLAN': string }>({
+      const values = statement.parameters as unknown[];
+      const head = `statement ${i + 1}: ${statement.sql.replace(/\s+/g, ' ').trim().slice(0, 140)}`;
+      const custom = await client.query<{ 'QUERY PLAN': string }>({
         text: `explain (analyze, buffers, costs off) ${statement.sql}`,
-        values: statement.parameters as unknown[],
+        values,
       });
-      console.log(`statement ${i + 1}: ${statement.sql.replace(/\s+/g, ' ').slice(0, 160)}`);
-      for (const row of rows) console.log(`  ${row['QUERY PLAN']}`);
+      print(`${head}\n planned for its values:`, custom.rows);
+      if (values.length === 0) continue;
+      await client.query('set plan_cache_mode = force_generic_plan');
+      await client.query(`prepare bench_generic as ${statement.sql}`);
+      try {
+        const generic = await client.query<{ 'QUERY PLAN': string }>({
+          text: `explain (analyze, buffers, costs off) execute bench_generic(${values.map((_, n) => `$${n + 1}`).join(', ')})`,
+          values,
+        });
+        print(' generic plan:', generic.rows);
+      } finally {
+        await client.query('deallocate bench_generic');
+        await client.query('reset plan_cache_mode');
+      }
     }
   } finally {
     client.release();

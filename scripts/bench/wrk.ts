@@ -31,12 +31,16 @@ export function parseWrk(report: string): WrkResult {
   };
 }
 
-/** One thread, `connections` connections, one request at a time on each (wrk does not pipeline). */
+/**
+ * One thread, `connections` connections, one request at a time on each (wrk does not pipeline).
+ * A request times out after 10 s, as autocannon's do: wrk's default of 2 s dropped the slowest
+ * requests of a loaded machine from the latencies and failed the run.
+ */
 export async function runWrk(
   binary: string,
   options: { url: string; headers: Record<string, string>; connections: number; seconds: number },
 ): Promise<WrkResult> {
-  const args = ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--latency'];
+  const args = ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--timeout', '10s', '--latency'];
   for (const [name, value] of Object.entries(options.headers)) args.push('-H', `${name}: ${value}`);
   const { stdout } = await promisify(execFile)(binary, [...args, options.url]);
   return parseWrk(stdout);
