@@ -151,6 +151,17 @@ export async function waitForConnections(db: Kysely<Database>, database: string,
   }
 }
 
+/** A value as an SQL literal of unknown type (EXECUTE's arguments take no bound parameters). */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  const text = Array.isArray(value)
+    ? `{${value.map((item) => `"${String(item).replace(/["\\]/g, '\\$&')}"`).join(',')}}`
+    : value instanceof Date
+      ? value.toISOString()
+      : String(value);
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of each statement one list request issues, printed: at ten million
  * reports, whether each still reads a few index pages or something that grows with the category.
@@ -177,8 +188,7 @@ export async function explainStatements(pool: pg.Pool, statements: Statement[]) 
       await client.query(`prepare bench_generic as ${statement.sql}`);
       try {
         const generic = await client.query<{ 'QUERY PLAN': string }>({
-          text: `explain (analyze, buffers, costs off) execute bench_generic(${values.map((_, n) => `$${n + 1}`).join(', ')})`,
-          values,
+          text: `explain (analyze, buffers, costs off) execute bench_generic(${values.map(literal).join(', ')})`,
         });
         print(' generic plan:', generic.rows);
       } finally {

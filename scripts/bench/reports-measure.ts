@@ -209,7 +209,7 @@ export async function downloadRounds(
     const figure = {
       mbps: download.bytes / MB / download.seconds,
       floorMbps: floor.bytes / MB / floor.seconds,
-      extraRssMb: (peak - before) / MB,
+      extraRssMb: Math.max(0, peak - before) / MB,
       bytes: download.bytes,
       client: curl ? ('curl' as const) : ('node:http' as const),
     };
