@@ -5,8 +5,9 @@ import { formatTable } from './chaos/table.js';
 // The fault suite, on demand (the short version runs in `npm test`: scripts/chaos/short.test.ts,
 // vitest project "chaos"):
 //   npx tsx scripts/chaos.ts [--short]
-// Needs redis-server and PostgreSQL's initdb/pg_ctl installed (a private cluster and Redis are
-// started in a temporary folder; nothing shared is touched); all traffic stays on 127.0.0.1.
+// Needs redis-server, PostgreSQL's initdb/pg_ctl and Debian's haproxy installed (a private cluster,
+// Redis and haproxy are started in a temporary folder; nothing shared is touched); all traffic
+// stays on 127.0.0.1.
 // Prints one table and exits 1 unless every goal is met.
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { short: { type: 'boolean', default: false } } });

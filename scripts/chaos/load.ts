@@ -35,20 +35,17 @@ export function call(
 
 export type PhaseStats = {
   calls: number;
-  /** Calls that got an HTTP answer (after failing over to the other API, as a load balancer does). */
+  /** Calls that got an HTTP answer (from an API, or from the proxy in front of them). */
   answered: number;
   byStatus: Record<string, number>;
   /** 503s without Retry-After or without a JSON message. */
   bad503: number;
-  /** Calls the first API refused to connect (it was stopping); the other one answered. */
+  /** Calls the proxy sent to the other API after one refused the connection (its own count). */
   failedOver: number;
-  /** Calls cut after the API had accepted them, or refused by every API. */
+  /** Calls the proxy cut or refused: no HTTP answer at all. */
   unanswered: number;
   errors: Record<string, number>;
 };
-
-/** How often the load balancer asks each API's /readyz (an API drains for 2 s after SIGTERM). */
-const READINESS_CHECK_MS = 200;
 
 const emptyStats = (): PhaseStats => ({
   calls: 0,
@@ -61,7 +58,8 @@ const emptyStats = (): PhaseStats => ({
 });
 
 export type LoadOptions = {
-  apis: string[];
+  /** The proxy in front of the APIs: it decides which API answers. */
+  url: string;
   /** Cookie headers of signed-in users (contact-us is limited per user per hour). */
   cookies: string[];
   dashboardId: number;
@@ -86,10 +84,8 @@ export class Load {
   readonly invitationIds = new Set<string>();
   private phase = emptyStats();
   private timers: NodeJS.Timeout[] = [];
-  private inFlight = new Set<Promise<void>>();
-  private next = 0;
-  /** The APIs whose last /readyz said 200, as a load balancer's health checks see them. */
-  private ready = new Set<string>();
+  private pending = new Set<Promise<void>>();
+  private sentCount = 0;
   private contactCount = 0;
   private inviteCount = 0;
 
@@ -104,9 +100,7 @@ export class Load {
   }
 
   start(): void {
-    const { rates, apis } = this.options;
-    this.ready = new Set(apis);
-    this.timers.push(setInterval(() => this.track(this.checkReadiness()), READINESS_CHECK_MS));
+    const { rates } = this.options;
     const every = (perSecond: number, work: () => Promise<void>) => {
       if (perSecond <= 0) return;
       this.timers.push(setInterval(() => this.track(work()), 1000 / perSecond));
@@ -117,40 +111,37 @@ export class Load {
     every(rates.invites, () => this.invite());
   }
 
+  /** Calls sent and not yet answered. */
+  get inFlight(): number {
+    return this.pending.size;
+  }
+
+  /** Calls sent since the start. */
+  get sent(): number {
+    return this.sentCount;
+  }
+
   /** Resolves when every call in flight now has been answered (or has failed). */
   async settled(): Promise<void> {
-    await Promise.allSettled([...this.inFlight]);
+    await Promise.allSettled([...this.pending]);
   }
 
   async stop(): Promise<void> {
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
-    await Promise.all([...this.inFlight]);
+    await Promise.all([...this.pending]);
   }
 
   private track(work: Promise<void>) {
-    this.inFlight.add(work);
-    void work.finally(() => this.inFlight.delete(work));
-  }
-
-  private async checkReadiness() {
-    await Promise.all(
-      this.options.apis.map(async (api) => {
-        const outcome = await call(api, 'GET', '/readyz', {});
-        if ('status' in outcome && outcome.status === 200) this.ready.add(api);
-        else this.ready.delete(api);
-      }),
-    );
+    this.pending.add(work);
+    void work.finally(() => this.pending.delete(work));
   }
 
   private cookie(): string {
     return this.options.cookies[this.contactCount % this.options.cookies.length] ?? '';
   }
 
-  /**
-   * Round robin over the ready APIs (over all of them when none is: a Redis or Postgres outage
-   * makes every API unready, and calls must still be answered); a refused connection goes to the next.
-   */
+  /** One call through the proxy. */
   private async send(
     method: string,
     path: string,
@@ -159,24 +150,18 @@ export class Load {
   ): Promise<Reply | undefined> {
     const stats = this.phase;
     stats.calls += 1;
-    const ready = this.options.apis.filter((api) => this.ready.has(api));
-    const apis = ready.length > 0 ? ready : this.options.apis;
-    const first = this.next++ % apis.length;
+    this.sentCount += 1;
     const headers = { cookie, 'x-requested-with': 'portal' };
-    for (let i = 0; i < apis.length; i += 1) {
-      const outcome = await call(apis[(first + i) % apis.length] ?? '', method, path, headers, body);
-      if ('status' in outcome) {
-        stats.answered += 1;
-        stats.byStatus[outcome.status] = (stats.byStatus[outcome.status] ?? 0) + 1;
-        if (outcome.status === 503 && !(outcome.headers['retry-after'] && /"message"/.test(outcome.body))) {
-          stats.bad503 += 1;
-        }
-        return outcome;
+    const outcome = await call(this.options.url, method, path, headers, body);
+    if ('status' in outcome) {
+      stats.answered += 1;
+      stats.byStatus[outcome.status] = (stats.byStatus[outcome.status] ?? 0) + 1;
+      if (outcome.status === 503 && !(outcome.headers['retry-after'] && /"message"/.test(outcome.body))) {
+        stats.bad503 += 1;
       }
-      stats.errors[outcome.error] = (stats.errors[outcome.error] ?? 0) + 1;
-      if (outcome.error !== 'ECONNREFUSED') break;
-      stats.failedOver += 1;
+      return outcome;
     }
+    stats.errors[outcome.error] = (stats.errors[outcome.error] ?? 0) + 1;
     stats.unanswered += 1;
     return undefined;
   }

@@ -23,6 +23,18 @@ export type PortalProcess = {
   running(): boolean;
 };
 
+/** Every child the suite started: if the suite itself dies, they die with it (one exit listener). */
+const children = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+/** Kills `child` when the suite exits, unless it has exited first. */
+export function killOnExit(child: ChildProcess): void {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+}
+
 /** A portal process (API or worker) the suite can stop and start again; its output goes to a log file. */
 export function portalProcess(
   name: string,
@@ -41,9 +53,7 @@ export function portalProcess(
         cwd,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
-      // If the suite itself dies, its portal processes die with it.
-      const started = child;
-      process.once('exit', () => started.kill('SIGKILL'));
+      killOnExit(child);
       child.stdout?.pipe(log, { end: false });
       child.stderr?.pipe(log, { end: false });
     },

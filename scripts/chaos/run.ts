@@ -9,6 +9,8 @@ import { enqueue, queueNames, workerConnection } from '@portal/queue';
 import { monitorsCheckJobId } from '@portal/queue/jobs/monitors-check';
 import { freePort } from '@portal/testing';
 import { Queue, QueueEvents } from 'bullmq';
+import { type ProxyCounts, requireHaproxy, startHaproxy } from './haproxy.js';
+import { composeWorkers } from './layout.js';
 import { call, Load, type PhaseStats } from './load.js';
 import { type Launch, portalProcess, sourceLaunch, waitHealthy } from './processes.js';
 import { chaosRedis } from './redis-server.js';
@@ -65,10 +67,20 @@ export type FaultResult = {
   recoverMs: number | null;
   /** Process stops: exit code and ms from the signal to the exit. */
   exit?: { code: number | null; afterMs: number };
-  /** Jobs BullMQ found stalled (their worker died) during this phase. */
+  /** Jobs BullMQ found stalled (their worker died) during this phase, and by queue. */
   stalled: number;
+  stalledByQueue: Record<string, number>;
+  /** A worker stopped: the queues it consumes (only it does). */
+  stoppedQueues?: string[];
   /** Jobs a stopped worker left active (they would become stalled). */
   leftActive?: number;
+  /** Calls each API answered through the proxy during this phase. */
+  answeredBy: Record<string, number>;
+  /**
+   * An API killed outright: calls in flight (through either API) at the signal, and calls sent
+   * until the process was gone (its listener took connections until then).
+   */
+  inFlightAtKill?: number;
   notes: string[];
 };
 
@@ -90,6 +102,8 @@ export type ChaosResult = {
   batchRecords: { expected: number; taken: number };
   goals: { goal: string; met: boolean; detail: string }[];
   seconds: number;
+  /** The processes' logs, kept when a goal was not met. */
+  logsKeptIn?: string;
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -186,9 +200,11 @@ async function expectedMailIds(handle: DatabaseHandle): Promise<string[]> {
 }
 
 /**
- * The fault suite: the portal as separate processes (two APIs, two workers) on a private Postgres
- * cluster and a private redis-server with AOF, a steady mix of calls, then faults one after the
- * other, and a count of what was stored and sent against what the portal accepted.
+ * The fault suite: the portal as separate processes laid out as compose's profile "scale" (two APIs
+ * behind Debian's haproxy on deploy/haproxy.cfg, the workers of compose.yaml, each with its queues)
+ * on a private Postgres cluster and a private redis-server with AOF, a steady mix of calls through
+ * the proxy, then faults one after the other, and a count of what was stored and sent against what
+ * the portal accepted.
  */
 export async function runChaos(
   profile: ChaosProfile,
@@ -198,6 +214,8 @@ export async function runChaos(
   const launch = options.launch ?? sourceLaunch;
   const cwd = options.cwd ?? process.cwd();
   const began = Date.now();
+  requireHaproxy();
+  const workerGroups = await composeWorkers(join(cwd, 'compose.yaml'));
   const dir = await mkdtemp(join(tmpdir(), 'portal-chaos-'));
   log(`chaos (${profile.name}): working in ${dir}`);
   const cleanups: (() => Promise<unknown>)[] = [];
@@ -238,43 +256,45 @@ export async function runChaos(
       ),
     );
     const apiUrls = apiPorts.map((port) => `http://127.0.0.1:${port}`);
-    // Worker A consumes every queue; worker B only dashboard events: mail, invitations and batches
-    // run in A alone, so a fault of A is a fault in the middle of them.
-    const workerA = portalProcess(
-      'worker-a',
-      launch.worker,
-      { ...common, SMTP_URL: smtp.url, WORKER_QUEUES: queueNames.join(',') },
-      join(dir, 'worker-a.log'),
-      cwd,
+    // A worker per group of queues, as compose runs them; the faults stop the one with the mail
+    // queue (with it, in compose's layout, the monitor checks and invitations).
+    const workers = workerGroups.map((group) =>
+      portalProcess(
+        group.name,
+        launch.worker,
+        { ...common, SMTP_URL: smtp.url, WORKER_QUEUES: group.queues.join(',') },
+        join(dir, `${group.name}.log`),
+        cwd,
+      ),
     );
-    const workerB = portalProcess(
-      'worker-b',
-      launch.worker,
-      { ...common, SMTP_URL: smtp.url, WORKER_QUEUES: 'activity' },
-      join(dir, 'worker-b.log'),
-      cwd,
-    );
-    for (const api of apis) {
-      api.start();
-      await waitHealthy(apiUrls[apis.indexOf(api)] ?? '');
-    }
-    workerA.start();
-    workerB.start();
-    cleanups.push(() => Promise.all([...apis, workerA, workerB].map((p) => p.stop('SIGKILL'))));
+    const mailGroup = workerGroups.find((group) => group.queues.includes('mail'))!;
+    const mailWorker = workers[workerGroups.indexOf(mailGroup)]!;
+    cleanups.push(() => Promise.all([...apis, ...workers].map((p) => p.stop('SIGKILL'))));
+    // All at once: the schema is in place, so no API migrates, and a start costs seconds of CPU each.
+    for (const child of [...apis, ...workers]) child.start();
+    await Promise.all(apiUrls.map((url) => waitHealthy(url)));
+    const proxy = await startHaproxy({
+      configFile: join(cwd, 'deploy', 'haproxy.cfg'),
+      port: await freePort(),
+      statsPort: await freePort(),
+      apis: [`127.0.0.1:${apiPorts[0]}`, `127.0.0.1:${apiPorts[1]}`],
+      logFile: join(dir, 'haproxy.log'),
+    });
+    cleanups.push(() => proxy.stop());
 
     // Stalled jobs, per phase: BullMQ announces each on the queue's event stream.
-    let stalledInPhase = 0;
+    let stalledInPhase: Record<string, number> = {};
     const queueEvents = queueNames.map((name) => {
       const events = new QueueEvents(name, { connection: workerConnection(redis.url), prefix });
       events.on('stalled', () => {
-        stalledInPhase += 1;
+        stalledInPhase[name] = (stalledInPhase[name] ?? 0) + 1;
       });
       events.on('error', () => {});
       return events;
     });
     cleanups.push(() => Promise.all(queueEvents.map((events) => events.close())));
 
-    const load = new Load({ apis: apiUrls, ...fixtures, rates: profile.rates });
+    const load = new Load({ url: proxy.url, ...fixtures, rates: profile.rates });
     load.start();
     // Report monitor checks, one business day each, written as the scheduler writes them.
     const checkDates: string[] = [];
@@ -330,15 +350,19 @@ export async function runChaos(
     // A fault starts once the calls of the phase before have all been answered: a call sent in one
     // phase and cut by the next fault was counted against the wrong fault (a 503 of the Postgres
     // restart, sent during the settle after a Redis outage, failed "none 5xx during Redis outages").
+    let countsAtPhase: ProxyCounts | undefined;
     const phase = async (fault: string) => {
       load.setPhase(fault);
       await load.settled();
-      stalledInPhase = 0;
+      stalledInPhase = {};
+      countsAtPhase = await proxy.counts().catch(() => undefined);
       const result: FaultResult = {
         fault,
         stats: load.phases.get(fault)!,
         recoverMs: null,
         stalled: 0,
+        stalledByQueue: {},
+        answeredBy: {},
         notes: [],
       };
       faults.push(result);
@@ -347,7 +371,7 @@ export async function runChaos(
     };
     /** Restarts a stopped worker; ms until every mail accepted before the fault was sent (null: never). */
     const restartUntilSent = async (
-      worker: typeof workerA,
+      worker: typeof mailWorker,
       expected: string[],
       timeoutMs: number,
     ): Promise<number | null> => {
@@ -363,8 +387,16 @@ export async function runChaos(
       );
       return all === undefined ? null : all - down;
     };
-    const endPhase = (result: FaultResult) => {
-      result.stalled = stalledInPhase;
+    // The proxy's counts since the phase began: calls each API answered, and calls it sent to the
+    // other API after a refused connection.
+    const endPhase = async (result: FaultResult) => {
+      result.stalledByQueue = stalledInPhase;
+      result.stalled = Object.values(stalledInPhase).reduce((sum, n) => sum + n, 0);
+      const counts = await proxy.counts().catch(() => undefined);
+      if (!counts || !countsAtPhase) return;
+      result.stats.failedOver = counts.redispatched - countsAtPhase.redispatched;
+      for (const [api, now] of counts.apis)
+        result.answeredBy[api] = now.answered - (countsAtPhase.apis.get(api)?.answered ?? 0);
     };
     /** ms from `since` until a dashboard event is stored beyond `baseline`. */
     const eventsFlowAgain = async (since: number) => {
@@ -376,7 +408,98 @@ export async function runChaos(
       return seen === undefined ? null : seen - since;
     };
 
-    // 1. Redis outages, alternating a clean SHUTDOWN and kill -9.
+    // The process faults come first: a job a Redis outage cut stays active until BullMQ's stalled
+    // check (every 10 s, in two passes) finds it, seen up to 30 s after the outage, and it counted
+    // against the worker fault that came next (whose goal is that a stopping worker leaves none).
+    // 1. SIGTERM to an API under load: calls in flight finish, it exits within 10 s; its /readyz
+    //    answers 503 while it drains, so the proxy sends the calls to the other API meanwhile.
+    {
+      const result = await phase('SIGTERM api-a under load');
+      const exit = await apis[0]!.stop('SIGTERM');
+      result.exit = { code: exit.code, afterMs: exit.afterMs };
+      const down = Date.now();
+      apis[0]!.start();
+      await waitHealthy(apiUrls[0]!);
+      result.recoverMs = Date.now() - down;
+      result.notes.push('recover = restart until ready');
+      await sleep(profile.settleSeconds * 1000);
+      await endPhase(result);
+    }
+
+    // 2. kill -9 of an API under load, restarted at once: the proxy finds the port refused and sends
+    //    those calls to the other API, marks it down, and sends it calls again once its /readyz
+    //    answers. Only a call it held when it died can fail (502: a POST may have been applied, so
+    //    the proxy does not send it twice; a GET is sent again).
+    {
+      const result = await phase('kill -9 api-b under load');
+      // Killed while it holds a call, if one comes within 3 s (a call takes a few ms).
+      const holding = await until(
+        async () => ((await proxy.counts()).apis.get('api-b')?.current ? true : undefined),
+        3000,
+        0,
+      );
+      const before = await proxy.counts();
+      const [inFlight, sent] = [load.inFlight, load.sent];
+      const exit = await apis[1]!.stop('SIGKILL');
+      result.inFlightAtKill = inFlight + load.sent - sent;
+      result.exit = { code: exit.code, afterMs: exit.afterMs };
+      const down = Date.now();
+      apis[1]!.start();
+      await waitHealthy(apiUrls[1]!);
+      const back = await until(async () => {
+        const counts = await proxy.counts();
+        return (counts.apis.get('api-b')?.ok ?? 0) > (before.apis.get('api-b')?.ok ?? 0) &&
+          counts.apis.get('api-b')?.status === 'UP'
+          ? Date.now()
+          : undefined;
+      }, 60_000);
+      result.recoverMs = back === undefined ? null : back - down;
+      result.notes.push(
+        `${result.inFlightAtKill} call(s) in flight as it died${holding ? ', api-b holding one a moment before' : ''}`,
+      );
+      result.notes.push('recover = restart until the proxy has api-b answer again');
+      // No settle: api-b answering again is the end of this fault, and the next is a worker's.
+      await endPhase(result);
+    }
+
+    // 3. SIGTERM to the mail worker in the middle of a mail: the mail is finished, then it exits.
+    {
+      const result = await phase(`SIGTERM ${mailWorker.name} mid mail`);
+      await smtp.holdNext(1500);
+      const before = new Set(smtp.received);
+      const expectedBefore = await expectedMailIds(handle);
+      result.stoppedQueues = [...mailGroup.queues];
+      const exit = await mailWorker.stop('SIGTERM');
+      result.exit = { code: exit.code, afterMs: exit.afterMs };
+      const finished = smtp.received.filter((id) => !before.has(id)).length;
+      result.notes.push(`${finished} mail(s) finished while stopping`);
+      // Jobs still active in the queues only this worker consumes would be stalled jobs.
+      for (const name of mailGroup.queues) {
+        const queue = new Queue(name, { connection: workerConnection(redis.url), prefix });
+        result.leftActive = (result.leftActive ?? 0) + (await queue.getActiveCount());
+        await queue.close();
+      }
+      result.notes.push(`${result.leftActive} job(s) left active`);
+      result.recoverMs = await restartUntilSent(mailWorker, expectedBefore, 120_000);
+      result.notes.push('recover = restart until every earlier mail sent');
+      await sleep(profile.settleSeconds * 1000);
+      await endPhase(result);
+    }
+
+    // 4. kill -9 of the mail worker while it talks to the mail server.
+    {
+      const result = await phase(`kill -9 ${mailWorker.name} mid mail`);
+      await smtp.holdNext(30_000);
+      const exit = await mailWorker.stop('SIGKILL');
+      result.exit = { code: exit.code, afterMs: exit.afterMs };
+      const expectedBefore = await expectedMailIds(handle);
+      result.recoverMs = await restartUntilSent(mailWorker, expectedBefore, 180_000);
+      result.notes.push('recover = restart until the cut mail is sent (lock expiry + stalled check)');
+      await sleep(profile.settleSeconds * 1000);
+      await endPhase(result);
+    }
+
+    // 5. Redis outages, alternating a clean SHUTDOWN and kill -9.
     for (let i = 1; i <= profile.redisOutages; i += 1) {
       const mode = i % 2 === 1 ? 'SHUTDOWN' : 'kill -9';
       const result = await phase(`Redis ${mode} ${profile.outageSeconds}s (#${i})`);
@@ -386,10 +509,10 @@ export async function runChaos(
       const answering = await redis.waitAnswering();
       result.recoverMs = await eventsFlowAgain(answering);
       await sleep(profile.settleSeconds * 1000);
-      endPhase(result);
+      await endPhase(result);
     }
 
-    // 2. A Postgres restart: down for a moment, then up; the API must answer 503, never 500.
+    // 6. A Postgres restart: down for a moment, then up; the API must answer 503, never 500.
     {
       const result = await phase(`Postgres restart (${profile.postgresDownSeconds}s down)`);
       await cluster.stop('fast');
@@ -418,58 +541,7 @@ export async function runChaos(
         (await eventsFlowAgain(up)) ?? Number.NaN,
       );
       await sleep(profile.settleSeconds * 1000);
-      endPhase(result);
-    }
-
-    // 3. SIGTERM to an API under load: calls in flight finish, it exits within 10 s; the other API
-    //    takes the calls meanwhile (as behind a load balancer).
-    {
-      const result = await phase('SIGTERM api-a under load');
-      const exit = await apis[0]!.stop('SIGTERM');
-      result.exit = { code: exit.code, afterMs: exit.afterMs };
-      const down = Date.now();
-      apis[0]!.start();
-      await waitHealthy(apiUrls[0]!);
-      result.recoverMs = Date.now() - down;
-      result.notes.push('recover = restart until ready');
-      await sleep(profile.settleSeconds * 1000);
-      endPhase(result);
-    }
-
-    // 4. SIGTERM to the mail worker in the middle of a mail: the mail is finished, then it exits.
-    {
-      const result = await phase('SIGTERM worker-a mid mail');
-      await smtp.holdNext(1500);
-      const before = new Set(smtp.received);
-      const expectedBefore = await expectedMailIds(handle);
-      const exit = await workerA.stop('SIGTERM');
-      result.exit = { code: exit.code, afterMs: exit.afterMs };
-      const finished = smtp.received.filter((id) => !before.has(id)).length;
-      result.notes.push(`${finished} mail(s) finished while stopping`);
-      // Jobs still active in the queues only worker A consumes would be stalled jobs.
-      for (const name of queueNames.filter((queue) => queue !== 'activity')) {
-        const queue = new Queue(name, { connection: workerConnection(redis.url), prefix });
-        result.leftActive = (result.leftActive ?? 0) + (await queue.getActiveCount());
-        await queue.close();
-      }
-      result.notes.push(`${result.leftActive} job(s) left active`);
-      result.recoverMs = await restartUntilSent(workerA, expectedBefore, 120_000);
-      result.notes.push('recover = restart until every earlier mail sent');
-      await sleep(profile.settleSeconds * 1000);
-      endPhase(result);
-    }
-
-    // 5. kill -9 of the mail worker while it talks to the mail server.
-    {
-      const result = await phase('kill -9 worker-a mid mail');
-      await smtp.holdNext(30_000);
-      const exit = await workerA.stop('SIGKILL');
-      result.exit = { code: exit.code, afterMs: exit.afterMs };
-      const expectedBefore = await expectedMailIds(handle);
-      result.recoverMs = await restartUntilSent(workerA, expectedBefore, 180_000);
-      result.notes.push('recover = restart until the cut mail is sent (lock expiry + stalled check)');
-      await sleep(profile.settleSeconds * 1000);
-      endPhase(result);
+      await endPhase(result);
     }
 
     // The end: stop the mix, let everything arrive.
@@ -509,7 +581,7 @@ export async function runChaos(
     if (!drained) log('chaos: not everything arrived within the drain time');
     else drain.recoverMs = Date.now() - drainFrom;
     drain.notes.push('recover = until every event, mail, check and batch arrived');
-    endPhase(faults[faults.length - 1]!);
+    await endPhase(faults[faults.length - 1]!);
 
     // What was stored and sent against what was accepted.
     const storedIds = new Set(
@@ -605,7 +677,9 @@ export async function runChaos(
       seconds: Math.round((Date.now() - began) / 1000),
     };
     result.goals = judge(result);
-    finished = true;
+    // A run that missed a goal keeps the processes' logs (haproxy's has one line a call).
+    finished = result.goals.every((goal) => goal.met);
+    if (!finished) result.logsKeptIn = dir;
     return result;
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
@@ -620,6 +694,11 @@ function judge(result: ChaosResult): ChaosResult['goals'] {
   const postgres = result.faults.find((fault) => fault.fault.startsWith('Postgres'));
   const stops = result.faults.filter((fault) => fault.fault.startsWith('SIGTERM'));
   const workerStop = result.faults.find((fault) => fault.fault.startsWith('SIGTERM worker'));
+  const apiKill = result.faults.find((fault) => fault.fault.startsWith('kill -9 api'));
+  const killErrors = Object.entries(apiKill?.stats.byStatus ?? {}).filter(
+    ([status]) => Number(status) >= 500,
+  );
+  const killFailed = killErrors.reduce((sum, [, n]) => sum + n, 0);
   const slowest = Math.max(...redis.map((fault) => fault.recoverMs ?? Number.POSITIVE_INFINITY));
   const { events, mails, issues, monitorChecks, invitationMails, batches, batchRecords, totals } = result;
   return [
@@ -669,20 +748,40 @@ function judge(result: ChaosResult): ChaosResult['goals'] {
         : 'not run',
     },
     {
-      goal: 'SIGTERM: in flight finishes, exit 0 within 10 s, no stalled job',
+      goal: 'SIGTERM: in flight finishes, exit 0 within 10 s, no stalled job of the stopped worker',
       met:
         stops.length === 2 &&
         stops.every(
           (fault) => fault.exit?.code === 0 && fault.exit.afterMs <= 10_000 && fault.stats.unanswered === 0,
         ) &&
-        workerStop?.stalled === 0 &&
+        workerStop !== undefined &&
+        (workerStop.stoppedQueues ?? []).every((queue) => !workerStop.stalledByQueue[queue]) &&
         workerStop.leftActive === 0,
       detail: stops
         .map(
           (fault) =>
-            `${fault.fault}: exit ${fault.exit?.code} after ${fault.exit?.afterMs} ms, unanswered ${fault.stats.unanswered}, stalled ${fault.stalled}${fault.leftActive === undefined ? '' : `, left active ${fault.leftActive}`}`,
+            `${fault.fault}: exit ${fault.exit?.code} after ${fault.exit?.afterMs} ms, unanswered ${fault.stats.unanswered}, stalled ${fault.stalled}${
+              fault.stalled
+                ? ` (${Object.entries(fault.stalledByQueue)
+                    .map(([queue, n]) => `${queue} ${n}`)
+                    .join(', ')})`
+                : ''
+            }${fault.leftActive === undefined ? '' : `, left active ${fault.leftActive}`}`,
         )
         .join('; '),
+    },
+    {
+      goal: 'kill -9 of an API: the proxy routes around it and back; 502 only for calls it held',
+      met:
+        apiKill !== undefined &&
+        apiKill.stats.unanswered === 0 &&
+        killErrors.every(([status]) => status === '502') &&
+        killFailed <= (apiKill.inFlightAtKill ?? 0) &&
+        apiKill.recoverMs !== null &&
+        (apiKill.answeredBy['api-a'] ?? 0) > 0,
+      detail: apiKill
+        ? `5xx: ${killFailed} (${killErrors.map(([s, n]) => `${s}:${n}`).join(' ') || 'none'}) of ${apiKill.stats.calls} calls, ${apiKill.inFlightAtKill} in flight as it died; unanswered ${apiKill.stats.unanswered}; sent to the other API after a refused connection ${apiKill.stats.failedOver}; api-b answering again ${apiKill.recoverMs} ms after its restart`
+        : 'not run',
     },
     {
       goal: 'no 500 anywhere',

@@ -2,8 +2,9 @@ import { expect, it } from 'vitest';
 import { profiles, runChaos } from './run.js';
 import { formatTable } from './table.js';
 
-// The short fault suite (2 Redis outages, a Postgres restart, SIGTERM to an API and to the mail
-// worker, kill -9 of the mail worker mid mail, under a mix that includes tenant invitations and
+// The short fault suite (two APIs behind Debian's haproxy on deploy/haproxy.cfg and the workers of
+// compose.yaml; SIGTERM to an API, kill -9 of the other, SIGTERM and kill -9 of the mail worker mid
+// mail, 2 Redis outages, a Postgres restart, under a mix that includes tenant invitations and
 // disputes batches), as its own step of `npm test` (vitest project "chaos", after the
 // integration tests, so it does not compete with them for the CPU).
 // The full one: npx tsx scripts/chaos.ts

@@ -22,13 +22,19 @@ export function formatTable(result: ChaosResult): string {
   const widths = [34, 6, 9, 22, 9, 10, 8, 0];
   const row = (cells: string[]) =>
     `| ${cells.map((cell, i) => (i >= 1 && i <= 6 && i !== 3 ? lpad(cell, widths[i] ?? 0) : pad(cell, widths[i] ?? 0))).join(' | ')} |`;
-  lines.push(`Fault suite (${result.profile}), ${result.seconds} s`);
+  lines.push(
+    `Fault suite (${result.profile}), ${result.seconds} s${result.logsKeptIn ? `; logs kept in ${result.logsKeptIn}` : ''}`,
+  );
   lines.push(row(head));
   lines.push(row(widths.map((w) => '-'.repeat(Math.max(w, 5)))));
   for (const fault of result.faults) {
     const notes = [...fault.notes.filter((n) => n !== 'READYZ-DID-NOT-SAY')];
     if (fault.exit)
       notes.unshift(`exit ${fault.exit.code} after ${(fault.exit.afterMs / 1000).toFixed(1)} s`);
+    const answeredBy = Object.entries(fault.answeredBy).map(([api, n]) => `${api} ${n}`);
+    if (answeredBy.length > 0) notes.unshift(`answered by ${answeredBy.join(', ')}`);
+    const stalled = Object.entries(fault.stalledByQueue).map(([queue, n]) => `${queue} ${n}`);
+    if (stalled.length > 0) notes.push(`stalled: ${stalled.join(', ')}`);
     const errors = Object.entries(fault.stats.errors).map(([error, n]) => `${error} ${n}`);
     if (errors.length > 0) notes.push(`connection errors: ${errors.join(', ')}`);
     lines.push(
