@@ -57,6 +57,10 @@ export async function seedBench(
       from generate_series(0, ${perMonitor - 1}) as day
     ) d`.execute(db);
   await sql`analyze`.execute(db);
+  return countBench(db);
+}
+
+export async function countBench(db: Kysely<Database>): Promise<{ monitors: number; reports: number }> {
   const count = async (table: 'report_monitors' | 'reports') =>
     Number(
       (

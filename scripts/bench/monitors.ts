@@ -1,16 +1,17 @@
 // On demand, not in CI: the report monitor check over 20,000 monitors and 1,000,000 reports.
 //   npx tsx scripts/bench/monitors.ts [--monitors 20000] [--reports-per-monitor 50] [--categories 40] [--keep]
 // (the growth bench runs it at 20,000, 100,000 and 200,000 monitors: partners grow, categories stay)
-// Builds a scratch database (on BENCH_ADMIN_URL's server, by default the local one of @portal/testing),
-// runs the check of one day as the worker runs it, and prints its duration and the statements
+// The seeded data is kept as a template database (bench_tpl_monitors_<categories>c_<reports per
+// monitor>r_<monitors>_<hash of the migrations' names>), copied into a scratch database on each run
+// (--fresh seeds it again). Runs the check of one day as the worker runs it, and prints its duration and the statements
 // it issued (counted by a Kysely log hook: the count must not grow with the number of monitors).
 import { parseArgs } from 'node:util';
-import { connect, type Database, migrateToLatest, planMonitorCheck } from '@portal/db';
+import { connect, type Database, planMonitorCheck } from '@portal/db';
 import { checkInstant } from '@portal/domain/monitor-schedule';
 import { runMonitorCheck } from '@portal/workers/monitors/run-check';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import { seedBench } from './monitors-data.js';
-import { createScratch, timed } from './scratch-database.js';
+import { countBench, seedBench } from './monitors-data.js';
+import { scratchFromHistory, timed } from './scratch-database.js';
 
 const CHECK_DATE = '2026-11-30'; // a Monday, also the last business day of November: many schedules due
 
@@ -22,25 +23,24 @@ async function main() {
       /** Monitors are partners x categories: the partners are monitors / categories. */
       categories: { type: 'string', default: '40' },
       keep: { type: 'boolean', default: false },
+      fresh: { type: 'boolean', default: false },
     },
   });
   const monitors = Number(values.monitors);
   const perMonitor = Number(values['reports-per-monitor']);
-  const { admin, name, url } = await createScratch('monitors');
+  const categories = Number(values.categories);
+  const { admin, name, url, seedSeconds } = await scratchFromHistory('monitors', {
+    kind: `monitors_${categories}c_${perMonitor}r`,
+    rows: monitors,
+    fresh: values.fresh,
+    seed: async (db) => {
+      await seedBench(db, { monitors, perMonitor, categories, checkDate: CHECK_DATE });
+    },
+  });
   const handle = connect({ databaseUrl: url, maxConnections: 4 });
   try {
-    await migrateToLatest(handle.db);
-    const [counts, seedMs] = await timed(() =>
-      seedBench(handle.db, {
-        monitors,
-        perMonitor,
-        categories: Number(values.categories),
-        checkDate: CHECK_DATE,
-      }),
-    );
-    console.log(
-      `seeded ${counts.monitors} monitors, ${counts.reports} reports in ${(seedMs / 1000).toFixed(1)} s`,
-    );
+    const counts = await countBench(handle.db);
+    console.log(`${counts.monitors} monitors, ${counts.reports} reports`);
 
     const statements: string[] = [];
     const counted = new Kysely<Database>({
@@ -96,7 +96,7 @@ async function main() {
       `BENCH_RESULT ${JSON.stringify({
         monitors: counts.monitors,
         reports: counts.reports,
-        seedMs,
+        seedMs: seedSeconds === undefined ? null : seedSeconds * 1000,
         due: outcome.dueCount,
         missing: outcome.missingCount,
         checkMs,

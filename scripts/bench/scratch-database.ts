@@ -44,5 +44,5 @@ export async function scratchFromHistory(
   if (loaded.seedSeconds !== undefined)
     console.log(`built template ${template} in ${loaded.seedSeconds.toFixed(0)} s`);
   console.log(`copied template ${template} in ${loaded.copySeconds.toFixed(1)} s`);
-  return { admin, name, url: databaseUrl(name, BENCH_ADMIN_URL) };
+  return { admin, name, url: databaseUrl(name, BENCH_ADMIN_URL), seedSeconds: loaded.seedSeconds };
 }
