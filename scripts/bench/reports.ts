@@ -120,6 +120,27 @@ async function main() {
   const filesDir = await mkdtemp(join(tmpdir(), 'portal-bench-files-'));
   let api: Awaited<ReturnType<typeof startApiProcess>> | undefined;
   let reference: Awaited<ReturnType<typeof startServerProcess>> | undefined;
+  let cleaning: Promise<void> | undefined;
+  // Once, whether the run ends or is stopped (an orchestrator's SIGTERM, a ^C): no API process,
+  // scratch database or gigabytes of files left behind.
+  const cleanUp = () => {
+    cleaning ??= (async () => {
+      await api?.stop();
+      await reference?.stop();
+      await handle.close();
+      await rm(filesDir, { recursive: true, force: true });
+      if (!values.keep) await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
+      else console.log(`kept database ${name}`);
+      await admin.close();
+    })();
+    return cleaning;
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      console.error(`${signal}: stopping`);
+      void cleanUp().finally(() => process.exit(1));
+    });
+  }
   try {
     // An internal user with VIEW_REPORTS for the partner: no human verification on download.
     await handle.db
@@ -302,13 +323,7 @@ async function main() {
       })}`,
     );
   } finally {
-    await api?.stop();
-    await reference?.stop();
-    await handle.close();
-    await rm(filesDir, { recursive: true, force: true });
-    if (!values.keep) await sql`drop database ${sql.id(name)}`.execute(admin.db);
-    else console.log(`kept database ${name}`);
-    await admin.close();
+    await cleanUp();
   }
 }
 
