@@ -21,6 +21,7 @@ import * as invitationMailWithoutToken from './2026112335_invitation_mail_withou
 import * as reportSubscriptions from './2026112601_report_subscriptions.js';
 import * as webhooks from './2026112602_webhooks.js';
 import * as retention from './2026112603_retention.js';
+import * as batchRecordsByRecordId from './2026112604_batch_records_by_record_id.js';
 
 // Listed explicitly so the same migrations run under tsx, vitest and a bundler alike.
 // A landed migration is never edited: add a new file.
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '2026112601_report_subscriptions': reportSubscriptions,
   '2026112602_webhooks': webhooks,
   '2026112603_retention': retention,
+  '2026112604_batch_records_by_record_id': batchRecordsByRecordId,
 };
