@@ -36,6 +36,11 @@ type Reports = {
   zip: { mbps: number; floorMbps: number; extraRssMb: number; client: string };
   single: { mbps: number; floorMbps: number; extraRssMb: number; client: string };
 };
+type S3Zip = {
+  fileMb: number;
+  rounds: number;
+  zip: { mbps: number; floorMbps: number; ratio: number; extraRssMb: number };
+};
 type Activity = {
   rate: number;
   calls: number;
@@ -181,6 +186,28 @@ function reportsRows(r: Reports): Row[] {
   ];
 }
 
+/** Issue 29: the zip with the files in an S3 bucket (s3rver), beside reading the same objects through the SDK. */
+function s3ZipRows(r: S3Zip): Row[] {
+  return [
+    {
+      bench: `zip of 3 x ${r.fileMb} MB from S3 (s3rver): MB/s`,
+      figure: fmt(r.zip.mbps),
+      floor: `${fmt(r.zip.floorMbps)} SDK to /dev/null`,
+      ratio: fmt(r.zip.ratio, 2),
+      goal: '≥ 0.70',
+      met: r.zip.ratio >= 0.7,
+    },
+    {
+      bench: 'API extra resident memory during the zip from S3',
+      figure: `${fmt(r.zip.extraRssMb)} MB`,
+      floor: '-',
+      ratio: '-',
+      goal: '≤ 64 MB',
+      met: r.zip.extraRssMb <= 64,
+    },
+  ];
+}
+
 /** Issue 28: reports landing, the last delivery and the last mail, nothing lost and nothing twice. */
 function notificationRows(r: Notifications, subscribers: number): Row[] {
   const seconds = (ms: number) => `${fmt(ms / 1000, 1)} s`;
@@ -313,6 +340,7 @@ async function main() {
       )) as Reports,
     ),
   );
+  rows.push(...s3ZipRows((await runBench('s3-zip.ts', ['--file-mb', full ? '200' : '100'])) as S3Zip));
   // Offered above the goal of 1,000/s, so that the figure is what the system keeps up with rather
   // than the offered rate less the last event's delay.
   rows.push(
