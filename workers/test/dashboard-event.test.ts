@@ -41,6 +41,9 @@ beforeAll(async () => {
     mailConfig: { from: 'no-reply@portal.local', mailDir: '/tmp' },
     logger: quietLogger,
     relay: { pollMs: 100 },
+    // The events below are dated November 2026 and the months before: a clock of then keeps them
+    // within the 13 months' retention whenever the test runs.
+    now: () => new Date('2026-11-26T12:00:00.000Z'),
   });
   queue = new Queue('activity', { connection: workerConnection(REDIS_URL), prefix });
 });
