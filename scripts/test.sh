@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: installs what the tests need, then typecheck, lint, copy-paste, unit tests, the rules' mutation score
-# (incremental) and web tests; then two lines
-# at once: integration and the short fault suite, and the web build, the production build check and
-# the browser tests.
+# `npm test`: installs what the tests need, then typecheck, lint, import rules and copy-paste; then two
+# lines at once: unit tests, the rules' mutation score (incremental), web tests, integration and the
+# short fault suite; and the web build, the production build check and the browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -50,7 +49,7 @@ mutation_step() {
   mutation=$(mktemp -d)
   cp reports/mutation/stryker-incremental.json "$mutation/stryker-incremental.json"
   npx stryker run --incrementalFile "$mutation/stryker-incremental.json" --reporters clear-text,json \
-    --logLevel warn >"$mutation/stryker.log" 2>&1 || { cat "$mutation/stryker.log"; exit 1; }
+    --logLevel warn >"$mutation/stryker.log" 2>&1 || { cat "$mutation/stryker.log"; return 1; }
   npx tsx scripts/mutation-score.ts --baseline reports/mutation/stryker-incremental.json
 }
 
@@ -60,18 +59,11 @@ timed lint npx biome check .
 timed imports npm run -s check:imports
 # Copy-paste (jscpd, .jscpd.json): fails when duplicated code grows past the bar in the script.
 timed copy-paste npx tsx scripts/copy-paste.ts
-timed unit run_vitest unit
-timed mutation mutation_step
-timed web run_vitest web
-
 # Two lines at once: each spends much of its time waiting (on Postgres, Redis, a browser), so
 # together they take little more than the longer alone (measured on two cores). The browser line's
 # output is kept and printed when it ends, so neither interleaves with the other.
 browser_line() {
   timed web-build npm run build -w @portal/web
-  # The production build: tsc -b into a clean folder, production dependencies only (from the npm
-  # registry), the API and a worker with plain node on real Postgres and Redis, and operator
-  # scripts; it prints each thing it checked and fails on the first that does not hold.
   timed production-check npx tsx scripts/production-check.ts
   timed browser run_vitest e2e
 }
@@ -79,13 +71,16 @@ browser_log=$(mktemp)
 browser_line >"$browser_log" 2>&1 &
 browser_pid=$!
 server_status=0
-{ timed integration run_vitest integration && timed fault-suite run_vitest chaos; } || server_status=$?
+{
+  timed unit run_vitest unit && timed mutation mutation_step && timed web run_vitest web &&
+    timed integration run_vitest integration && timed fault-suite run_vitest chaos
+} || server_status=$?
 browser_status=0
 wait "$browser_pid" || browser_status=$?
 echo "--- web build, production check and browser tests ---"
 cat "$browser_log"
 if [ "$server_status" != 0 ] || [ "$browser_status" != 0 ]; then
-  echo "test: failed (integration and fault suite: exit $server_status; build, production check and browser: exit $browser_status)" >&2
+  echo "test: failed (unit, mutation, web, integration and fault suite: exit $server_status; build, production check and browser: exit $browser_status)" >&2
   exit 1
 fi
 
