@@ -78,7 +78,7 @@ export async function listLatestReports(
 // Built once (compiledOnce): the reports list runs it on every request.
 const latestReportsStatement = compiledOnce(
   (
-    db,
+    _db,
     {
       partnerId,
       categoryCode,
