@@ -87,4 +87,24 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/** A database a test opened: a clone on Postgres (dropped after) or an embedded PGlite in memory. */
+export type OpenedDatabase = DatabaseHandle & { drop?: () => Promise<void> };
+
+/**
+ * The two engines the portal runs on, Postgres in production and the embedded PGlite of
+ * `npm start`, for `describe.each`: each opens a migrated, empty database.
+ */
+export const DATABASE_ENGINES: Array<[string, () => Promise<OpenedDatabase>]> = [
+  ['postgres', async () => createTestDatabase()],
+  [
+    'pglite',
+    async () => {
+      const handle = connect({ dataDir: 'memory://' });
+      await migrateToLatest(handle.db);
+      return handle;
+    },
+  ],
+];
+
 export { type RecordedStatement, recordStatements } from './statement-recorder.js';

@@ -3,33 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  connect,
-  type DatabaseHandle,
-  EMBEDDED_POSTGRES_MAJOR,
-  OlderDataDirError,
-} from '../src/connection.js';
+import { connect, EMBEDDED_POSTGRES_MAJOR, OlderDataDirError } from '../src/connection.js';
 import { migrateToLatest } from '../src/migrate.js';
 import { migrations } from '../src/migrations/index.js';
-import { createTestDatabase, TEST_ADMIN_URL } from '../src/testing.js';
-
-type Opened = DatabaseHandle & { drop?: () => Promise<void> };
+import { DATABASE_ENGINES, type OpenedDatabase, TEST_ADMIN_URL } from '../src/testing.js';
 
 // The same migrations and the same queries must run on Postgres and on embedded PGlite.
-const engines: Array<[string, () => Promise<Opened>]> = [
-  ['postgres', async () => createTestDatabase()],
-  [
-    'pglite',
-    async () => {
-      const handle = connect({ dataDir: 'memory://' });
-      await migrateToLatest(handle.db);
-      return handle;
-    },
-  ],
-];
+const engines = DATABASE_ENGINES;
 
 describe.each(engines)('migrations and queries on %s', (kind, open) => {
-  let handle: Opened;
+  let handle: OpenedDatabase;
   afterAll(async () => {
     if (handle?.drop) await handle.drop();
     else await handle?.close();

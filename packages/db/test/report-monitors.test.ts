@@ -1,7 +1,5 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, type DatabaseHandle } from '../src/connection.js';
-import { migrateToLatest } from '../src/migrate.js';
 import { listMonitorRuns } from '../src/monitors/report-monitor-runs.js';
 import {
   claimMonitorRun,
@@ -13,35 +11,24 @@ import {
 } from '../src/monitors/report-monitors.js';
 import type { Database } from '../src/schema.js';
 import {
-  createTestDatabase,
+  DATABASE_ENGINES,
   ensureReferenceData,
   newCategory,
   newMonitor,
   newPartner,
   newReport,
+  type OpenedDatabase,
 } from '../src/testing.js';
 
-type Opened = DatabaseHandle & { drop?: () => Promise<void> };
-
 // The check runs on Postgres in production and on embedded PGlite under `npm start`.
-const engines: Array<[string, () => Promise<Opened>]> = [
-  ['postgres', async () => createTestDatabase()],
-  [
-    'pglite',
-    async () => {
-      const handle = connect({ dataDir: 'memory://' });
-      await migrateToLatest(handle.db);
-      return handle;
-    },
-  ],
-];
+const engines = DATABASE_ENGINES;
 
 const TUESDAY = '2026-11-24';
 const DAILY = { frequencyTypeCode: 'DLY', frequencyDay: null, frequencyNumber: null };
 const TUESDAYS = { frequencyTypeCode: 'WLY', frequencyDay: 'TUESDAY', frequencyNumber: null };
 
 describe.each(engines)('report monitor check queries on %s', (_, open) => {
-  let handle: Opened;
+  let handle: OpenedDatabase;
   let db: Kysely<Database>;
   let queries: string[];
   const ids: Record<string, number> = {};

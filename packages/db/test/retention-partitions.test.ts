@@ -1,7 +1,5 @@
 import {
   applyRetention,
-  connect,
-  type DatabaseHandle,
   listPartitionMonths,
   maintainPartitions,
   makeMonthPartitions,
@@ -9,7 +7,13 @@ import {
   recordDashboardEvents,
   writeAudit,
 } from '@portal/db';
-import { createTestDatabase, ensureReferenceData, newPartner } from '@portal/db/testing';
+import {
+  createTestDatabase,
+  DATABASE_ENGINES,
+  ensureReferenceData,
+  newPartner,
+  type OpenedDatabase,
+} from '@portal/db/testing';
 import { viewMonthOf } from '@portal/domain';
 import { acceptedWindow, DEFAULT_RETENTION, monthStart, partitionName } from '@portal/domain/retention';
 import { sql } from 'kysely';
@@ -21,18 +25,7 @@ import { startWriter } from './retention-writer.js';
 // Issue 29: the dashboard activity events and the audit log are partitioned by month; a month is
 // made ahead, and forgotten by dropping it. The same on Postgres and on the embedded PGlite of
 // `npm start`.
-type Opened = DatabaseHandle & { drop?: () => Promise<void> };
-const engines: Array<[string, () => Promise<Opened>]> = [
-  ['postgres', async () => createTestDatabase()],
-  [
-    'pglite',
-    async () => {
-      const handle = connect({ dataDir: 'memory://' });
-      await migrateToLatest(handle.db);
-      return handle;
-    },
-  ],
-];
+const engines = DATABASE_ENGINES;
 
 const NOW = new Date();
 const iso = (dates: Date[]) => dates.map((date) => date.toISOString());
@@ -48,7 +41,7 @@ const event = (eventId: string, dashboardId: number, occurredAt: Date) => ({
 const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString().padStart(12, '0')}`;
 
 describe.each(engines)('month partitions on %s', (_kind, open) => {
-  let handle: Opened;
+  let handle: OpenedDatabase;
   let dashboardId: number;
   beforeAll(async () => {
     handle = await open();
@@ -224,7 +217,7 @@ describe.each(engines)('month partitions on %s', (_kind, open) => {
 });
 
 describe('dropping a month beside a writer', () => {
-  let handle: Opened;
+  let handle: OpenedDatabase;
   beforeAll(async () => {
     handle = await createTestDatabase();
   });

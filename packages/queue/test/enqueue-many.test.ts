@@ -1,26 +1,13 @@
-import { connect, type DatabaseHandle, migrateToLatest } from '@portal/db';
-import { createTestDatabase } from '@portal/db/testing';
+import { DATABASE_ENGINES, type OpenedDatabase } from '@portal/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMany, InvalidJobPayloadError } from '../src/index.js';
 
-type Opened = DatabaseHandle & { drop?: () => Promise<void> };
-
 // The report monitor check writes all its emails with one statement, on Postgres and on the
 // embedded PGlite alike.
-const engines: Array<[string, () => Promise<Opened>]> = [
-  ['postgres', async () => createTestDatabase()],
-  [
-    'pglite',
-    async () => {
-      const handle = connect({ dataDir: 'memory://' });
-      await migrateToLatest(handle.db);
-      return handle;
-    },
-  ],
-];
+const engines = DATABASE_ENGINES;
 
 describe.each(engines)('enqueueMany on %s', (_, open) => {
-  let handle: Opened;
+  let handle: OpenedDatabase;
   beforeAll(async () => {
     handle = await open();
   });
