@@ -40,6 +40,21 @@ export async function newPartner(
   return row.partner_id;
 }
 
+/** A Tableau dashboard of the partner, for tests about its activity. */
+export async function newDashboard(db: Kysely<Database>, partnerId: number): Promise<number> {
+  const row = await db
+    .insertInto('dashboards')
+    .values({
+      partner_id: partnerId,
+      dashboard_name: 'Board',
+      dashboard_url: 'https://x.test',
+      dashboard_type: 'TABLEAU',
+    })
+    .returning('dashboard_id')
+    .executeTakeFirstOrThrow();
+  return row.dashboard_id;
+}
+
 export async function newCategory(
   db: Kysely<Database>,
   category: { code: string; name?: string; ownerEmails?: string[] },

@@ -11,6 +11,7 @@ import {
   createTestDatabase,
   DATABASE_ENGINES,
   ensureReferenceData,
+  newDashboard,
   newPartner,
   type OpenedDatabase,
 } from '@portal/db/testing';
@@ -47,18 +48,7 @@ describe.each(engines)('month partitions on %s', (_kind, open) => {
     handle = await open();
     await ensureReferenceData(handle.db);
     const partnerId = await newPartner(handle.db, { code: 'PART' });
-    dashboardId = (
-      await handle.db
-        .insertInto('dashboards')
-        .values({
-          partner_id: partnerId,
-          dashboard_name: 'Board',
-          dashboard_url: 'https://x.test',
-          dashboard_type: 'TABLEAU',
-        })
-        .returning('dashboard_id')
-        .executeTakeFirstOrThrow()
-    ).dashboard_id;
+    dashboardId = await newDashboard(handle.db, partnerId);
   });
   afterAll(async () => {
     if (handle?.drop) await handle.drop();
@@ -243,16 +233,7 @@ describe('dropping a month beside a writer', () => {
   it('drops a month of dashboard events past 13 months while views keep being recorded', async () => {
     await ensureReferenceData(handle.db);
     const partnerId = await newPartner(handle.db, { code: 'DROP' });
-    const { dashboard_id: dashboardId } = await handle.db
-      .insertInto('dashboards')
-      .values({
-        partner_id: partnerId,
-        dashboard_name: 'Board',
-        dashboard_url: 'https://x.test',
-        dashboard_type: 'TABLEAU',
-      })
-      .returning('dashboard_id')
-      .executeTakeFirstOrThrow();
+    const dashboardId = await newDashboard(handle.db, partnerId);
     const old = monthStart(NOW, -14);
     await makeMonthPartitions(handle.db, 'dashboard_activity_events', [old]);
     await sql`insert into dashboard_activity_events (event_id, dashboard_id, kind, occurred_at)
