@@ -1,7 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { isQueueName, type QueueName, queueNames } from '@portal/queue';
+import { parse } from 'yaml';
 
 export type WorkerGroup = { name: string; queues: QueueName[] };
+
+type ComposeFile = { services?: Record<string, { environment?: Record<string, unknown> } | null> };
 
 /**
  * The workers of compose.yaml (each service's WORKER_QUEUES), so the suite runs the layout compose
@@ -9,14 +12,11 @@ export type WorkerGroup = { name: string; queues: QueueName[] };
  * and two would make a fault of one worker a fault of nothing.
  */
 export async function composeWorkers(composeFile: string): Promise<WorkerGroup[]> {
+  const compose = parse(await readFile(composeFile, 'utf8'), { merge: true }) as ComposeFile;
   const groups: WorkerGroup[] = [];
-  let service = '';
-  for (const line of (await readFile(composeFile, 'utf8')).split('\n')) {
-    if (line.trimStart().startsWith('#')) continue;
-    const top = /^ {2}([\w-]+):/.exec(line);
-    if (top) service = top[1] ?? '';
-    const queues = /WORKER_QUEUES: *"?([\w, ]+?)"? *}?$/.exec(line)?.[1];
-    if (queues === undefined) continue;
+  for (const [service, definition] of Object.entries(compose.services ?? {})) {
+    const queues = definition?.environment?.WORKER_QUEUES;
+    if (typeof queues !== 'string') continue;
     const names = queues.split(',').map((queue) => queue.trim());
     const unknown = names.filter((queue) => !isQueueName(queue));
     if (unknown.length > 0)
