@@ -22,7 +22,9 @@ import { newDeliveryId, sealSecret, TEST_EVENT_TYPE, testEventBody } from '@port
 import type { Kysely } from 'kysely';
 
 export const DEMO_WEBHOOK_PORT = 8020;
-export const DEMO_WEBHOOK_URL = `http://127.0.0.1:${DEMO_WEBHOOK_PORT}/webhooks`;
+/** DEMO_WEBHOOK_PORT, else 8020: `npm start` opens this one port of 127.0.0.1 (WEBHOOK_ALLOWED_RANGES). */
+export const demoWebhookPort = (env: NodeJS.ProcessEnv = process.env) =>
+  Number(env.DEMO_WEBHOOK_PORT || DEMO_WEBHOOK_PORT);
 export const DEMO_SERVICE_ACCOUNT = 'svc-demo-webhooks';
 /** Known to the seed and the receiver alike: the demo's, never a real endpoint's. */
 export const DEMO_WEBHOOK_SECRET = `whsec_${createHash('sha256').update('partner-portal demo webhook receiver').digest('base64')}`;
@@ -31,7 +33,11 @@ export const DEMO_WEBHOOK_SECRET = `whsec_${createHash('sha256').update('partner
  * Registers the demo endpoint once (a service account of BJ's and its endpoint) and queues a test
  * event to it, so that the Webhooks page and the receiver both show a delivery on the first start.
  */
-export async function seedDemoWebhook(db: Kysely<Database>, secretKey: Buffer): Promise<boolean> {
+export async function seedDemoWebhook(
+  db: Kysely<Database>,
+  secretKey: Buffer,
+  port = demoWebhookPort(),
+): Promise<boolean> {
   if (await findServiceAccount(db, DEMO_SERVICE_ACCOUNT)) return false;
   const partner = await findCatalogPartner(db, 'EXT', 'BJS');
   if (!partner) return false;
@@ -44,8 +50,8 @@ export async function seedDemoWebhook(db: Kysely<Database>, secretKey: Buffer): 
     });
     const endpointId = await insertWebhookEndpoint(trx, {
       serviceAccountId: DEMO_SERVICE_ACCOUNT,
-      url: DEMO_WEBHOOK_URL,
-      description: 'Demo receiver of the dev tools (npm start): curl http://127.0.0.1:8020/events',
+      url: `http://127.0.0.1:${port}/webhooks`,
+      description: `Demo receiver of the dev tools (npm start): curl http://127.0.0.1:${port}/events`,
       eventTypes: [...REPORT_EVENT_TYPES],
       partnerIds: [partner.partnerId],
       categoryCodes: [],
@@ -141,6 +147,6 @@ export async function startDemoWebhookReceiver(
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { url } = await startDemoWebhookReceiver(Number(process.env.DEMO_WEBHOOK_PORT ?? DEMO_WEBHOOK_PORT));
+  const { url } = await startDemoWebhookReceiver(demoWebhookPort());
   console.log(`demo-webhooks: receiving at ${url}/webhooks; events at ${url}/events`);
 }

@@ -126,7 +126,7 @@ startChild('dev-sso', 'apps/dev-sso/src/main.ts');
 // send to it over http on 127.0.0.1 (every other loopback, private and metadata address stays refused).
 if (env.NODE_ENV !== 'production') {
   env.WEBHOOK_ALLOW_HTTP ??= 'true';
-  env.WEBHOOK_ALLOWED_RANGES ??= '127.0.0.1/32';
+  env.WEBHOOK_ALLOWED_RANGES ??= `127.0.0.1/32:${env.DEMO_WEBHOOK_PORT || 8020}`;
   startChild('demo-webhooks', 'scripts/demo-webhooks.ts');
 }
 if (env.DATABASE_URL) {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createTestDatabase, ensureReferenceData, newPartner, type TestDatabase } from '@portal/db/testing';
 import { waitFor } from '@portal/domain/wait-for';
 import { TEST_REDIS_URL } from '@portal/testing';
@@ -13,11 +14,13 @@ import {
 } from '../demo-webhooks.js';
 
 // The demo webhook endpoint of `npm start` (issue 28): seeded once, it gets its test event from the
-// real workers, and the dev tools' receiver verifies its signature; a forged one is refused.
+// real workers, and the dev tools' receiver verifies its signature; a forged one is refused. The
+// workers open what `npm start` opens: the receiver's one port of 127.0.0.1, no other.
 
 const secretKey = randomBytes(32);
 let t: TestDatabase;
 let receiver: { server: Server; url: string };
+let port: number;
 let workers: MailHarness;
 
 beforeAll(async () => {
@@ -25,12 +28,13 @@ beforeAll(async () => {
   await ensureReferenceData(t.db);
   await newPartner(t.db, { code: 'BJS', name: "BJ's Wholesale Club" });
   receiver = await startDemoWebhookReceiver(0);
+  port = (receiver.server.address() as AddressInfo).port;
   workers = await startMailWorkers({
     handle: t,
     redisUrl: TEST_REDIS_URL,
     webhooks: {
       secretKey,
-      allowedRanges: ['127.0.0.1/32'],
+      allowedRanges: [`127.0.0.1/32:${port}`],
       allowHttp: true,
       retryBaseMs: 100,
       disableAfterFailures: 50,
@@ -48,20 +52,17 @@ const events = async (): Promise<ReceivedEvent[]> =>
   ((await (await fetch(`${receiver.url}/events`)).json()) as { events: ReceivedEvent[] }).events;
 
 it('registers the demo endpoint once and its test event arrives signed', async () => {
-  // The seed points at the receiver's fixed port; this one listens where the system put it.
-  expect(await seedDemoWebhook(t.db, secretKey)).toBe(true);
-  await t.db
-    .updateTable('webhook_endpoints')
-    .set({ url: `${receiver.url}/webhooks` })
-    .execute();
-  expect(await seedDemoWebhook(t.db, secretKey)).toBe(false);
+  // The receiver listens where the system put it, as if DEMO_WEBHOOK_PORT named that port.
+  expect(await seedDemoWebhook(t.db, secretKey, port)).toBe(true);
+  expect(await seedDemoWebhook(t.db, secretKey, port)).toBe(false);
   const endpoints = await t.db
     .selectFrom('webhook_endpoints')
-    .select(['service_account_id', 'event_types'])
+    .select(['service_account_id', 'url', 'event_types'])
     .execute();
   expect(endpoints).toEqual([
     {
       service_account_id: DEMO_SERVICE_ACCOUNT,
+      url: `${receiver.url}/webhooks`,
       event_types: ['report.available', 'report.replaced', 'report.deleted', 'monitor.missing'],
     },
   ]);
