@@ -403,6 +403,8 @@ export type WebhookDeliveryAttemptsTable = {
   duration_ms: number;
   response_status: number | null;
   error: string | null;
+  /** Where the host resolved, for a refusal by address: an internal administrator's to read. */
+  refused_address: string | null;
 };
 export type ReportSubscriptionItemsTable = {
   subscription_id: number;

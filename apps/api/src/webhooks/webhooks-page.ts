@@ -35,7 +35,11 @@ export async function webhooksPage({ db }: DbDeps, actor: Actor): Promise<Webhoo
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-/** An endpoint's last deliveries, newest first, with their attempts. */
+/**
+ * An endpoint's last deliveries, newest first, with their attempts. Why an attempt was refused is
+ * everyone's to read; the address its host resolved to only an internal admin's: a manager could
+ * otherwise map the portal's network by registering names that resolve into it.
+ */
 export async function webhookDeliveries(
   deps: DbDeps,
   actor: Actor,
@@ -48,7 +52,11 @@ export async function webhookDeliveries(
       ...d,
       createdAt: new Date(d.createdAt).toISOString(),
       succeededAt: iso(d.succeededAt),
-      attemptLog: d.attemptLog.map((a) => ({ ...a, startedAt: new Date(a.startedAt).toISOString() })),
+      attemptLog: d.attemptLog.map(({ refusedAddress, ...a }) => ({
+        ...a,
+        startedAt: new Date(a.startedAt).toISOString(),
+        ...(actor.isInternalAdmin && refusedAddress !== null ? { refusedAddress } : {}),
+      })),
     })),
   };
 }

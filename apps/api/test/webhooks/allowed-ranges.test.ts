@@ -152,8 +152,12 @@ describe("delivery under npm start's allowance", () => {
     const refused = await sendTest(manager);
     await waitFor('the refused attempt', async () => (await logOf(refused))?.attempts === 1, 20_000);
     const delivery = await logOf(refused);
-    expect(delivery.attemptLog[0]).toMatchObject({ responseStatus: null, durationMs: 0 });
-    expect(delivery.attemptLog[0].error).toContain(WEBHOOK_MESSAGES.forbiddenAddress);
+    expect(delivery.attemptLog[0]).toMatchObject({
+      responseStatus: null,
+      durationMs: 0,
+      error: WEBHOOK_MESSAGES.forbiddenAddress,
+      refusedAddress: '127.0.0.1',
+    });
     expect(counter.connections()).toBe(0);
     expect(receiver.at('/allowed')).toHaveLength(1);
   });
