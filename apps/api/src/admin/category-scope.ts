@@ -29,5 +29,6 @@ export function requireCategoryChange(
   category: { partners: readonly { type: string; code: string }[] },
 ) {
   const keys = category.partners.map((p) => ({ accessTypeCode: p.type, partnerCode: p.code }));
+  // A category no partner has is a manager's to change: it holds no partner's data.
   if (!mayChangeShared(principal, keys)) throw new HttpError(403, CATEGORY_SHARED_OUTSIDE_SCOPE);
 }
