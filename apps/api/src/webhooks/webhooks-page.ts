@@ -5,14 +5,18 @@ import {
   listWebhookTargets,
 } from '@portal/db';
 import { canAccessPartner } from '@portal/domain';
-import { partnersOutsideScope } from '@portal/domain/admin-scope';
+import { mayManageForPartners } from '@portal/domain/admin-scope';
 import type { WebhookDeliveries, WebhooksReply } from '@portal/domain/api/webhooks';
 import { REPORT_EVENT_TYPES } from '@portal/domain/report-events';
 import type { Actor, DbDeps } from '../lib/service-deps.js';
 import { endpointView } from './webhook-deps.js';
 import { endpointInScope, mayManageEndpoint } from './webhook-scope.js';
 
-/** The Webhooks page: the actor's endpoints, and the service accounts, partners and categories a new one may name. */
+/**
+ * The Webhooks page: the actor's endpoints, and the service accounts, partners and categories a new
+ * one may name. A manager is offered the service accounts whose partners are all theirs, and none
+ * without a partner (mayManageForPartners): those are internal admins' to give an endpoint.
+ */
 export async function webhooksPage({ db }: DbDeps, actor: Actor): Promise<WebhooksReply> {
   const [endpoints, accounts, targets] = await Promise.all([
     listWebhookEndpoints(db),
@@ -23,7 +27,7 @@ export async function webhooksPage({ db }: DbDeps, actor: Actor): Promise<Webhoo
     endpoints: endpoints.filter((e) => mayManageEndpoint(actor, e)).map(endpointView),
     serviceAccounts: accounts
       .filter((a) => a.disabledAt === null)
-      .filter((a) => actor.isInternalAdmin || partnersOutsideScope(actor, a.partnerGrants).length === 0)
+      .filter((a) => mayManageForPartners(actor, a.partnerGrants))
       .map(({ userId, name }) => ({ userId, name })),
     partners: targets.partners
       .filter((p) => canAccessPartner(actor, p.accessTypeCode, p.partnerCode))

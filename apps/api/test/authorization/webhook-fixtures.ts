@@ -10,8 +10,8 @@ import type { Kysely } from 'kysely';
 // What the webhook rows of the matrix act on: a service account of EXT/BJS, an endpoint of it that
 // the change, rotate, enable, test and delivery rows use, one the DELETE row removes, and a delivery
 // to redeliver; and an endpoint of EXT/OTH with a delivery (outside the scoped manager's partner,
-// partner-manager-table.ts); and an endpoint with no partner left, with a delivery (an internal
-// admin's alone). The URL is a public address literal: registration resolves nothing, and no test
+// partner-manager-table.ts); and an endpoint with no partner left, with a delivery, and a service
+// account with no partner grant (an internal admin's alone). The URL is a public address literal: registration resolves nothing, and no test
 // runs a worker that would send to it.
 export type WebhookMatrixIds = {
   webhookServiceAccount: string;
@@ -23,6 +23,7 @@ export type WebhookMatrixIds = {
   webhookOtherDeliveryId: string;
   webhookEndpointWithoutPartner: string;
   webhookDeliveryWithoutPartner: string;
+  webhookServiceAccountWithoutPartner: string;
 };
 
 export const WEBHOOK_MATRIX_URL = 'https://93.184.216.34/matrix';
@@ -69,6 +70,12 @@ export async function seedWebhookFixtures(db: Kysely<Database>): Promise<Webhook
   const webhookOtherEndpoint = await othEndpoint();
   // As an endpoint is left when its partners are deleted (its service account's grant stays here).
   const webhookEndpointWithoutPartner = await bjsEndpoint([]);
+  await createServiceAccount(db, {
+    userId: 'svc-matrix-webhooks-none',
+    name: 'Matrix webhooks without partner',
+    features: ['VIEW_REPORTS'],
+    partnerGrants: [],
+  });
   return {
     webhookServiceAccount: 'svc-matrix-webhooks',
     webhookEndpointId,
@@ -78,6 +85,7 @@ export async function seedWebhookFixtures(db: Kysely<Database>): Promise<Webhook
     webhookOtherEndpoint,
     webhookOtherDeliveryId: await deliveryTo(db, webhookOtherEndpoint, `msg_${'cd'.repeat(16)}`),
     webhookEndpointWithoutPartner,
+    webhookServiceAccountWithoutPartner: 'svc-matrix-webhooks-none',
     webhookDeliveryWithoutPartner: await deliveryTo(
       db,
       webhookEndpointWithoutPartner,

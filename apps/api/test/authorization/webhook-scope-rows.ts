@@ -46,6 +46,7 @@ export function webhookScopeRows(ids: MatrixIds): ScopeRow[] {
           check: (r) => {
             expect(JSON.stringify(r)).not.toContain('"OTH"');
             expect(JSON.stringify(r)).not.toContain(ids.webhookEndpointWithoutPartner);
+            expect(JSON.stringify(r)).not.toContain(`"${ids.webhookServiceAccountWithoutPartner}"`);
           },
         },
       ],
@@ -56,6 +57,10 @@ export function webhookScopeRows(ids: MatrixIds): ScopeRow[] {
       other: [
         { status: 403, body: { serviceAccountId: ids.webhookServiceAccount, ...fields('OTH') } },
         { status: 403, body: { serviceAccountId: ids.webhookOtherServiceAccount, ...fields('BJS') } },
+        {
+          status: 403,
+          body: { serviceAccountId: ids.webhookServiceAccountWithoutPartner, ...fields('BJS') },
+        },
       ],
     },
     {

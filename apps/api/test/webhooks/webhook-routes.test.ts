@@ -46,6 +46,12 @@ beforeAll(async () => {
     features: ['VIEW_REPORTS'],
     partnerGrants: ['BJS', 'SAM'].map((partnerCode) => ({ accessTypeCode: 'EXT', partnerCode })),
   });
+  await createServiceAccount(t.database.db, {
+    userId: 'svc-none',
+    name: 'System with no partner',
+    features: ['VIEW_REPORTS'],
+    partnerGrants: [],
+  });
   counter = await startConnectionCounter('127.0.0.1');
 });
 afterAll(async () => {
@@ -225,6 +231,17 @@ describe('a manager of one partner', () => {
     ] as const) {
       expect((await call(manager, method, url, payload)).statusCode, `${method} ${url}`).toBe(403);
     }
+    expect(await stored()).toEqual(before);
+  });
+
+  it('is neither offered nor accepted a service account with no partner grant', async () => {
+    const offered = (await call(manager, 'GET', '/api/admin/webhooks')).json().serviceAccounts;
+    expect(offered.map((a: { userId: string }) => a.userId)).not.toContain('svc-none');
+    const toAdmin = (await call(await admin(), 'GET', '/api/admin/webhooks')).json().serviceAccounts;
+    expect(toAdmin.map((a: { userId: string }) => a.userId)).toContain('svc-none');
+    const before = await stored();
+    const refused = await register(manager, { serviceAccountId: 'svc-none' });
+    expect(refused.statusCode).toBe(403);
     expect(await stored()).toEqual(before);
   });
 
