@@ -1,4 +1,3 @@
-import { createServiceAccount } from '@portal/db';
 import { REDIS_URL, waitFor } from '@portal/workers/testing/helpers';
 import { type MailHarness, startMailWorkers } from '@portal/workers/testing/mail-harness';
 import {
@@ -9,10 +8,7 @@ import {
 } from '@portal/workers/testing/webhook-receiver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_MESSAGES } from '../../src/webhooks/endpoint-input.js';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { seedReportCatalog } from '../reports/fixtures.js';
-import { createPartnerManager } from '../support/partner-manager.js';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
+import { startWebhookApp, type WebhookApp } from './webhook-app.js';
 
 // The allowance of `npm start` (WEBHOOK_ALLOWED_RANGES=127.0.0.1/32:<the demo receiver's port>)
 // opens that one port of 127.0.0.1: a manager can register the receiver, and nothing else on the
@@ -21,64 +17,43 @@ import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 // refused there, and opens no connection. The receiver listens where the system put it, as if
 // DEMO_WEBHOOK_PORT named that port.
 
-let t: TestApp;
-let personas: SeededPersonas;
-let manager: Record<string, string>;
+let w: WebhookApp;
 let receiver: WebhookReceiver;
 let counter: ConnectionCounter;
 let workers: MailHarness;
 let port: number;
 
-const lookup = async (hostname: string) => {
-  if (hostname === 'receiver.test') return [{ address: '127.0.0.1', family: 4 }];
-  throw new Error(`ENOTFOUND ${hostname}`);
-};
-
 beforeAll(async () => {
   receiver = await startWebhookReceiver('127.0.0.1');
   counter = await startConnectionCounter('127.0.0.1');
   port = Number(new URL(receiver.origin).port);
-  t = await createTestApp(
+  w = await startWebhookApp(
     { WEBHOOK_ALLOWED_RANGES: `127.0.0.1/32:${port}`, WEBHOOK_ALLOW_HTTP: 'true' },
-    { webhookLookup: lookup },
+    (hostname) => (hostname === 'receiver.test' ? '127.0.0.1' : undefined),
   );
-  personas = await seedPersonas(t.database.db);
-  await seedReportCatalog(t.database.db);
-  manager = await createPartnerManager(t.database.db);
-  await createServiceAccount(t.database.db, {
-    userId: 'svc-bjs',
-    name: 'BJS system',
-    features: ['VIEW_REPORTS'],
-    partnerGrants: [{ accessTypeCode: 'EXT', partnerCode: 'BJS' }],
-  });
   workers = await startMailWorkers({
-    handle: t.database,
+    handle: w.t.database,
     redisUrl: REDIS_URL,
-    prefix: t.queuePrefix,
-    webhooks: { ...t.config.webhooks, retryBaseMs: 60_000, disableAfterFailures: 50 },
-    webhookLookup: lookup,
+    prefix: w.t.queuePrefix,
+    webhooks: { ...w.t.config.webhooks, retryBaseMs: 60_000, disableAfterFailures: 50 },
+    webhookLookup: w.lookup,
   });
 });
 afterAll(async () => {
   await workers?.stop();
   await receiver?.close();
   await counter?.close();
-  await t?.close();
+  await w?.t.close();
 });
 
 const register = (url: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/admin/webhooks',
-    headers: manager,
-    payload: {
-      serviceAccountId: 'svc-bjs',
-      url,
-      eventTypes: ['report.available'],
-      partners: [{ accessTypeCode: 'EXT', partnerCode: 'BJS' }],
-    },
+  w.call(w.manager, 'POST', '/api/admin/webhooks', {
+    serviceAccountId: 'svc-bjs',
+    url,
+    eventTypes: ['report.available'],
+    partners: [{ accessTypeCode: 'EXT', partnerCode: 'BJS' }],
   });
-const stored = () => t.database.db.selectFrom('webhook_endpoints').select('url').execute();
+const stored = () => w.t.database.db.selectFrom('webhook_endpoints').select('url').execute();
 
 describe("registration under npm start's allowance", () => {
   it('takes the receiver, by address or by a name resolving to it', async () => {
@@ -116,40 +91,32 @@ describe("registration under npm start's allowance", () => {
 
 describe("delivery under npm start's allowance", () => {
   it('sends to the allowed port, and refuses an endpoint stored with another without connecting', async () => {
-    const admin = await personas.headers('internalAdmin');
     const created = await register(`http://127.0.0.1:${port}/allowed`);
     expect(created.statusCode).toBe(201);
     const { endpoint, secret } = created.json();
     receiver.expectSecret('/allowed', secret);
-    const sendTest = async (headers: Record<string, string>) => {
-      const queued = await t.app.inject({
-        method: 'POST',
-        url: `/api/admin/webhooks/${endpoint.endpointId}/test`,
-        headers,
-      });
+    const path = `/api/admin/webhooks/${endpoint.endpointId}`;
+    const sendTest = async () => {
+      const queued = await w.call(w.manager, 'POST', `${path}/test`);
       expect(queued.statusCode).toBe(202);
       return queued.json().deliveryId as string;
     };
-    const logOf = async (deliveryId: string) => {
-      const reply = await t.app.inject({
-        method: 'GET',
-        url: `/api/admin/webhooks/${endpoint.endpointId}/deliveries`,
-        headers: admin,
-      });
-      return reply.json().deliveries.find((d: { deliveryId: string }) => d.deliveryId === deliveryId);
-    };
+    const logOf = async (deliveryId: string) =>
+      (await w.call(w.admin, 'GET', `${path}/deliveries`))
+        .json()
+        .deliveries.find((d: { deliveryId: string }) => d.deliveryId === deliveryId);
 
-    const sent = await sendTest(manager);
+    const sent = await sendTest();
     await waitFor('the allowed delivery', async () => (await logOf(sent))?.status === 'succeeded', 20_000);
     expect(receiver.at('/allowed').map((r) => [r.webhookId, r.verified])).toEqual([[sent, true]]);
 
     // As if stored before the allowance narrowed: only the port changes.
-    await t.database.db
+    await w.t.database.db
       .updateTable('webhook_endpoints')
       .set({ url: `http://127.0.0.1:${counter.port}/allowed` })
       .where('endpoint_id', '=', endpoint.endpointId)
       .execute();
-    const refused = await sendTest(manager);
+    const refused = await sendTest();
     await waitFor('the refused attempt', async () => (await logOf(refused))?.attempts === 1, 20_000);
     const delivery = await logOf(refused);
     expect(delivery.attemptLog[0]).toMatchObject({

@@ -1,14 +1,13 @@
-import { createServiceAccount } from '@portal/db';
 import { createBlobStore } from '@portal/storage';
 import { REDIS_URL, waitFor } from '@portal/workers/testing/helpers';
 import { type MailHarness, startMailWorkers } from '@portal/workers/testing/mail-harness';
 import { startWebhookReceiver, type WebhookReceiver } from '@portal/workers/testing/webhook-receiver';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WEBHOOK_MESSAGES } from '../../src/webhooks/endpoint-input.js';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { addReport, seedReportCatalog } from '../reports/fixtures.js';
-import { createPartnerManager } from '../support/partner-manager.js';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
+import type { TestApp } from '../helpers.js';
+import { addReport } from '../reports/fixtures.js';
+import type { SeededPersonas } from '../support/personas.js';
+import { startWebhookApp } from './webhook-app.js';
 
 // An endpoint registered through the API hears a report landing through the real outbox, workers
 // and a receiver on 127.0.0.2 (the one range opened) that fails three times and then answers: it
@@ -23,32 +22,20 @@ let receiver: WebhookReceiver;
 let manager: Record<string, string>;
 /** What rebind.test resolves to: the receiver's address at registration, an internal one later. */
 let rebindTo = '127.0.0.2';
-const lookup = async (hostname: string) => {
-  if (hostname === 'rebind.test') return [{ address: rebindTo, family: 4 }];
-  throw new Error(`ENOTFOUND ${hostname}`);
-};
 
 beforeAll(async () => {
-  t = await createTestApp(
+  const w = await startWebhookApp(
     { WEBHOOK_ALLOWED_RANGES: '127.0.0.2/32', WEBHOOK_ALLOW_HTTP: 'true' },
-    { webhookLookup: lookup },
+    (hostname) => (hostname === 'rebind.test' ? rebindTo : undefined),
   );
-  personas = await seedPersonas(t.database.db);
-  await seedReportCatalog(t.database.db);
-  manager = await createPartnerManager(t.database.db);
-  await createServiceAccount(t.database.db, {
-    userId: 'svc-bjs',
-    name: 'BJS system',
-    features: ['VIEW_REPORTS'],
-    partnerGrants: [{ accessTypeCode: 'EXT', partnerCode: 'BJS' }],
-  });
+  ({ t, personas, manager } = w);
   receiver = await startWebhookReceiver();
   workers = await startMailWorkers({
     handle: t.database,
     redisUrl: REDIS_URL,
     prefix: t.queuePrefix,
     webhooks: { ...t.config.webhooks, retryBaseMs: 50, disableAfterFailures: 10 },
-    webhookLookup: lookup,
+    webhookLookup: w.lookup,
   });
 });
 afterAll(async () => {
