@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type IngestedReport, recordReportAccess } from '@portal/db';
@@ -88,11 +89,14 @@ const reportFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const downloadZip = async (request: FastifyRequest, reply: FastifyReply, userId: string, ids: number[]) => {
     const reports = await loadPermittedReports(request, ids, 'VIEW_REPORTS');
     const download = await openZipDownload(app.blobStore, reports);
-    // A HEAD request (the automatic twin of this GET) sends no file: nothing to audit.
-    if (request.method === 'GET') {
-      const entry = { userId, reportIds: ids, fileName: download.fileName };
-      auditWhenSent(reply, entry, () => download.body.bytes);
+    if (request.method !== 'GET') {
+      // A HEAD (the automatic twin of this GET) sends no file and is not audited; the files were
+      // opened only so that a missing one answers 404 as the GET would, and are closed now.
+      download.body.destroy();
+      return sendZipDownload(reply, download.fileName, Readable.from([]));
     }
+    const entry = { userId, reportIds: ids, fileName: download.fileName };
+    auditWhenSent(reply, entry, () => download.body.bytes);
     return sendZipDownload(reply, download.fileName, download.body);
   };
 

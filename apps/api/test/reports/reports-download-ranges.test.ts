@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { listAuditEntries, markSessionHumanVerified, sha256Hex } from '@portal/db';
 import { waitFor } from '@portal/domain/wait-for';
+import { type ByteRange, LocalDiskStore } from '@portal/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { type SeededPersonas, seedPersonas } from '../support/personas.js';
@@ -10,8 +15,20 @@ import { addReport, seedReportCatalog } from './fixtures.js';
 // ETag and Repr-Digest (RFC 9530) from the stored SHA-256, HEAD, If-None-Match, Range with
 // If-Range, 416; the bytes go out as stored whatever encoding the client accepts; a zip is as it
 // was. The resumed transfer over a real socket, on disk and on S3: reports-download-resume.test.ts.
+
+/** Local files, keeping every stream it hands out so a test can see whether each was closed. */
+class WatchedStore extends LocalDiskStore {
+  readonly opened: Readable[] = [];
+  override async get(key: string, range?: ByteRange): Promise<Readable> {
+    const stream = await super.get(key, range);
+    this.opened.push(stream);
+    return stream;
+  }
+}
+
 describe('report download: validators, ranges and conditions', () => {
   let t: TestApp;
+  let store: WatchedStore;
   let personas: SeededPersonas;
   let service: Record<string, string>;
   const csv = Buffer.from(Array.from({ length: 2000 }, (_, i) => `${i},${(i * 7) % 1000}.50\n`).join(''));
@@ -25,7 +42,8 @@ describe('report download: validators, ranges and conditions', () => {
   const auditOf = (id: number) => listAuditEntries(t.database.db, 'report', String(id));
 
   beforeAll(async () => {
-    t = await createTestApp();
+    store = new WatchedStore({ root: await mkdtemp(join(tmpdir(), 'portal-ranges-')) });
+    t = await createTestApp({}, { blobStore: store });
     personas = await seedPersonas(t.database.db);
     await seedReportCatalog(t.database.db);
     service = await personas.headers('serviceAccount');
@@ -36,7 +54,10 @@ describe('report download: validators, ranges and conditions', () => {
     ids.ranges = await add('RANGES_20261119.csv', csv);
     ids.other = await add('OTHER_20261119.csv', Buffer.from('a,b\n'));
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    if (store) await rm(store.root, { recursive: true, force: true });
+  });
 
   it('sends one report with a strong ETag, Repr-Digest and Accept-Ranges', async () => {
     const reply = await download(ids.csv as number, service);
@@ -196,6 +217,28 @@ describe('report download: validators, ranges and conditions', () => {
     expect(ranged.headers.etag).toBeUndefined();
     expect(ranged.headers['accept-ranges']).toBeUndefined();
     expect(ranged.rawPayload.length).toBe(whole.rawPayload.length);
+  });
+
+  it('answers HEAD of one report without opening it, and of a zip closes the files it checked', async () => {
+    store.opened.length = 0;
+    const one = await download(ids.head as number, service, 'HEAD');
+    expect(one.statusCode).toBe(200);
+    expect(store.opened).toHaveLength(0);
+    const zip = await download(`${ids.head},${ids.other}`, service, 'HEAD');
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    expect(store.opened).toHaveLength(2);
+    await waitFor('the files a HEAD opened closed', () => store.opened.every((file) => file.closed));
+    // Opened so that a missing file answers 404, as the GET would.
+    const missing = await addReport(t.database.db, store, {
+      reportDate: '2026-11-17',
+      fileName: 'MISSING_20261117.csv',
+      body: Buffer.from('x'),
+    });
+    await store.delete('Reports/EXT/BJS/SETTLEMENT/2026-11-17/MISSING_20261117.csv');
+    for (const query of [`${missing}`, `${ids.other},${missing}`]) {
+      expect((await download(query, service, 'HEAD')).statusCode, query).toBe(404);
+    }
   });
 
   it('documents the statuses and headers in the OpenAPI document', async () => {
