@@ -65,9 +65,9 @@ const reportFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       completed = true;
     });
     reply.raw.once('close', () => {
-      const { fileName, range } = entry;
+      const { fileName, range, ...who } = entry;
       const detail = { fileName, ...(range && { range }), bytesSent: bytes(), completed };
-      recordReportAccess(app.db, { ...entry, action: 'REPORT_DOWNLOAD', detail }).catch((error) =>
+      recordReportAccess(app.db, { ...who, action: 'REPORT_DOWNLOAD', detail }).catch((error) =>
         reply.log.error({ err: error }, 'audit of a report download failed'),
       );
     });
