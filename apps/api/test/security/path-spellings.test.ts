@@ -220,10 +220,18 @@ describe('every spelling of a path meets the same access check', () => {
   const canonical = new Map<string, RawReply>();
 
   const withBody = (method: string) => method !== 'HEAD' && method !== 'OPTIONS';
+  // Each request comes from a loopback address of its own: a route's per-address limit (sign-in,
+  // unsubscribe) must not answer 429 in place of the route because the sweeps call it often.
+  let clients = 0;
+  const nextClient = () => {
+    clients += 1;
+    return `127.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
+  };
   const send = async (persona: Persona, method: string, line: string, target: Target) =>
     rawRequest(port, {
       method,
       target: line,
+      localAddress: nextClient(),
       headers: {
         ...(await personas.headers(persona)),
         ...(target.body && withBody(method) && { 'content-type': 'application/json' }),
