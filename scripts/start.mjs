@@ -4,6 +4,8 @@
 // demo sign-in server. Without DATABASE_URL the database is embedded PGlite in data/pg, which
 // is single-connection and in-process, so the API and the workers share one process; with
 // DATABASE_URL they run as separate processes, as in production.
+// Everything listens on 127.0.0.1 unless HOST / DEV_SSO_HOST say otherwise: the demo's passwords
+// are public.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
@@ -120,6 +122,19 @@ if (!process.version.startsWith(`v${REQUIRED_NODE_MAJOR}.`)) {
 console.log(`start: Node.js ${process.version}`);
 if (!process.argv.includes('--no-build')) run('npm', ['run', 'build', '-w', '@portal/web']);
 await ensureRedis();
+
+// Loopback unless the person chose otherwise: anyone who reaches the portal can sign in with the
+// demo's passwords, and E100001 is an administrator.
+env.HOST ||= '127.0.0.1';
+env.DEV_SSO_HOST ||= '127.0.0.1';
+const isLoopback = (host) =>
+  host === 'localhost' || host.startsWith('127.') || ['::1', '[::1]'].includes(host);
+const opened = ['HOST', 'DEV_SSO_HOST'].filter((name) => !isLoopback(env[name]));
+if (opened.length > 0) {
+  console.log(
+    `start: ${opened.map((name) => `${name}=${env[name]}`).join(', ')}: open to the network, where anyone who reaches it signs in with the demo's public passwords (E100001 / demo is an administrator)`,
+  );
+}
 
 startChild('dev-sso', 'apps/dev-sso/src/main.ts');
 // The demo webhook endpoint (issue 28) listens on this machine: outside production, the portal may
