@@ -87,6 +87,9 @@ it('npm start listens on loopback only: the portal, the demo sign-in server and 
 
   const sockets = await socketsOnceListening(started, [api, sso, receiver]);
   expect(sockets.filter((socket) => !isLoopback(socket.address))).toEqual([]);
+  // The start says so, once it is up.
+  await waitFor('the summary', () => started.output().includes('the portal is ready'), 30_000);
+  expect(started.output()).toContain('this machine only (127.0.0.1)');
   expect(started.output()).not.toContain('open to the network');
 });
 
