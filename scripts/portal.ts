@@ -33,6 +33,11 @@ async function main() {
     webhooks: workerConfig.webhooks,
     retention: workerConfig.retention,
     logger: pino({ level: config.LOG_LEVEL, name: 'workers' }),
+    // Redis was away at start and another database holds the prefix: stop, as a start would have.
+    onPrefixTaken: (error) => {
+      console.error(`portal: ${error.message}`);
+      process.exit(1);
+    },
   });
   const api = await startApi(config, { database });
   console.info(`portal: listening on ${config.PUBLIC_URL} (embedded PGlite in ${config.PGLITE_DIR})`);
