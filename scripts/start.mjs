@@ -136,7 +136,7 @@ if (!process.version.startsWith(`v${REQUIRED_NODE_MAJOR}.`)) {
 console.log(`start: Node.js ${process.version}`);
 if (!process.argv.includes('--no-build')) {
   console.log('start: building the web app (apps/web)');
-  run('npm', ['run', '--silent', 'build', '-w', '@portal/web', '--', '--logLevel', 'warn']);
+  run('npm', ['run', '--silent', 'build', '-w', '@portal/web', '--', '--logLevel', 'error']);
 }
 await ensureRedis();
 
