@@ -110,7 +110,7 @@ async function claimWhenReachable(
       return await claimQueuePrefix(redis, prefix, handle.db);
     } catch (error) {
       if (error instanceof QueuePrefixTaken || stopped()) throw error;
-      logger.warn({ err: error }, 'cannot claim QUEUE_PREFIX yet; retrying');
+      if (delay === 250) logger.warn({ err: error }, 'cannot claim QUEUE_PREFIX yet; retrying');
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
@@ -166,7 +166,8 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
 
   // Nothing is consumed, published or scheduled before the prefix is claimed for this database.
   // Redis answering, the start waits for the claim and throws when another database holds it;
-  // Redis away, it returns at once (the embedded start must not hang) and the claim follows.
+  // Redis away (or the database not migrated yet), it returns without it (the embedded start must
+  // not hang) and the claim follows when it can.
   let stopping = false;
   const claimConnection = new Redis(workerConnection(redisUrl));
   claimConnection.on('error', () => {});
@@ -178,7 +179,9 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
   });
   try {
     if ((await Promise.race([claimed.then(() => 'claimed' as const), redisAway])) === 'pending')
-      logger.warn('Redis does not answer: the workers start consuming once QUEUE_PREFIX is claimed');
+      logger.warn(
+        'QUEUE_PREFIX is not claimed yet (Redis or the database does not answer): consuming once it is',
+      );
   } catch (error) {
     claimConnection.disconnect();
     mailer.close();
@@ -218,7 +221,7 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
       ? undefined
       : startOutboxRelay({ handle, queues: producers, logger, tuning: options.relay ?? {}, claimed });
   let schedules: StartupSteps | undefined;
-  const consuming = claimed.then(
+  claimed.then(
     () => {
       if (stopping) return;
       for (const worker of workers)
@@ -240,9 +243,9 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
 
   return {
     async stop() {
+      // A claim still pending starts nothing from now on (it sees `stopping`).
       stopping = true;
       claimConnection.disconnect();
-      await consuming;
       await schedules?.stop();
       await relay?.stop();
       // close() lets the job in hand finish before it resolves.
