@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import { waitFor } from '@portal/domain/wait-for';
+import { prefixOwnerKey } from '@portal/queue';
 import { freePort, TEST_REDIS_URL } from '@portal/testing';
+import { Redis } from 'ioredis';
 import { afterAll, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
 import { isLoopback, type ListeningSocket, listeningSockets, processTree } from './listening-sockets.js';
@@ -77,7 +79,6 @@ it('npm start listens on loopback only: the portal, the demo sign-in server and 
     PUBLIC_URL: `http://localhost:${api}`,
     DEV_SSO_ISSUER: `http://localhost:${sso}`,
     REDIS_URL: TEST_REDIS_URL,
-    QUEUE_PREFIX: `{test-${randomBytes(5).toString('hex')}}`,
     PGLITE_DIR: join(dir, 'pg'),
     STORAGE_DIR: join(dir, 'files'),
     MAIL_DIR: join(dir, 'mail'),
@@ -91,6 +92,17 @@ it('npm start listens on loopback only: the portal, the demo sign-in server and 
   await waitFor('the summary', () => started.output().includes('the portal is ready'), 30_000);
   expect(started.output()).toContain('this machine only (127.0.0.1)');
   expect(started.output()).not.toContain('open to the network');
+
+  // With no QUEUE_PREFIX, the new embedded database gets a prefix of its own, named by its identity.
+  const prefix = /queue prefix (\{portal-[0-9a-f]{8}\})/.exec(started.output())?.[1];
+  expect(prefix).toBeDefined();
+  const redis = new Redis(TEST_REDIS_URL);
+  cleanups.push(async () => {
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+  });
+  expect(await redis.get(prefixOwnerKey(prefix ?? ''))).toMatch(new RegExp(`^${prefix?.slice(8, 16)}-`));
 });
 
 /** The ENV of the Dockerfile's last stage (the image that runs): KEY=value pairs, lines joined. */

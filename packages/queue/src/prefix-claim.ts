@@ -19,7 +19,7 @@ export class QueuePrefixTaken extends ConfigError {
     super(
       `QUEUE_PREFIX ${prefix} belongs to another database (${holder}; this one is ${identity}): two databases ` +
         `on one prefix take each other's jobs and lose them. Give this portal a QUEUE_PREFIX of its own, or, ` +
-        `if that other database is gone for good (data/ deleted to start over), empty the prefix first: ` +
+        `if that other database is gone for good, empty the prefix first: ` +
         `redis-cli --scan --pattern '${prefix}:*' | xargs -r redis-cli del`,
     );
     this.name = 'QueuePrefixTaken';
