@@ -92,6 +92,10 @@ it('npm start listens on loopback only: the portal, the demo sign-in server and 
   await waitFor('the summary', () => started.output().includes('the portal is ready'), 30_000);
   expect(started.output()).toContain('this machine only (127.0.0.1)');
   expect(started.output()).not.toContain('open to the network');
+  // The processes log JSON; the person reads lines (the API's warning about its ALTCHA key, here).
+  const lines = started.output().split('\n');
+  expect(lines.filter((line) => line.startsWith('{'))).toEqual([]);
+  expect(lines.some((line) => /^\[\d\d:\d\d:\d\d\] WARN: ALTCHA_HMAC_KEY is unset/.test(line))).toBe(true);
 
   // With no QUEUE_PREFIX, the new embedded database gets a prefix of its own, named by its identity.
   const prefix = /queue prefix (\{portal-[0-9a-f]{8}\})/.exec(started.output())?.[1];
