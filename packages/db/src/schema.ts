@@ -411,6 +411,12 @@ export type ReportSubscriptionItemsTable = {
   event_id: string;
   added_at: Generated<Date>;
 };
+/** One row: the database's identity, which claims its queue prefix in Redis. */
+export type DatabaseIdentityTable = {
+  singleton: Generated<boolean>;
+  id: Generated<string>;
+  created_at: Generated<Date>;
+};
 
 export type Database = {
   access_types: AccessTypesTable;
@@ -463,6 +469,7 @@ export type Database = {
   webhook_endpoint_partners: WebhookEndpointPartnersTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
+  database_identity: DatabaseIdentityTable;
 };
 
 export type Partner = Selectable<PartnersTable>;
