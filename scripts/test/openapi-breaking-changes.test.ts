@@ -152,6 +152,20 @@ describe('breaks', () => {
       'POST /api/faqs: request body: question: pattern now "^[A-Za-z ]+$"',
     ],
     [
+      'a body field with a lower maxLength',
+      (d) => {
+        faqBody(d).properties.question.maxLength = 200;
+      },
+      'POST /api/faqs: request body: question: maxLength lowered to 200',
+    ],
+    [
+      'a body field limited to an enum',
+      (d) => {
+        faqBody(d).properties.question = { type: 'string', enum: ['a', 'b'] };
+      },
+      'POST /api/faqs: request body: question: now limited to an enum',
+    ],
+    [
       'a body field of another type',
       (d) => {
         faqBody(d).properties.question.type = 'integer';
