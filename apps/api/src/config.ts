@@ -9,7 +9,7 @@ import { DashboardEnv, type DashboardVendors, dashboardVendors } from './lib/ven
 // Every setting of the API, read and validated once at start-up. A wrong value stops the
 // process with a message naming the variable. `.env.example` lists them all. What the workers and
 // scripts read too comes from SharedEnv, with its one set of defaults.
-const Env = Type.Object({
+export const Env = Type.Object({
   ...SharedEnv,
   ...DashboardEnv.properties,
   NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {

@@ -2,7 +2,7 @@ import type { Principal } from '@portal/domain';
 import { mayChangeShared, partnersOutsideScope } from '@portal/domain/admin-scope';
 import { HttpError } from '../lib/http/errors.js';
 
-// The partner scope of report category administration (README, Notes on the spec): a category is
+// The partner scope of report category administration (docs/notes/spec.md): a category is
 // shared by its partners, so a manager links only partners they may access and changes (or
 // deletes) a category only when they may access every partner that has it.
 
