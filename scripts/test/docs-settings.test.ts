@@ -17,20 +17,22 @@ import { describe, expect, it } from 'vitest';
 
 const SETTINGS_PAGE = 'docs/operating/settings.md';
 
-/** The demo sign-in server reads its few settings from process.env directly (apps/dev-sso/src/main.ts). */
-function devSsoSettings(): string[] {
-  const source = readFileSync(join(REPO_ROOT, 'apps/dev-sso/src/main.ts'), 'utf8');
-  return [...source.matchAll(/\benv\.([A-Z][A-Z0-9_]*)/g)].map((m) => m[1] as string);
+/** The demo sign-in server and the demo webhook receiver read their few settings from process.env directly. */
+function demoSettings(): string[] {
+  return ['apps/dev-sso/src/main.ts', 'scripts/demo-webhooks.ts'].flatMap((file) => {
+    const source = readFileSync(join(REPO_ROOT, file), 'utf8');
+    return [...source.matchAll(/\benv\.([A-Z][A-Z0-9_]*)/g)].map((m) => m[1] as string);
+  });
 }
 
-/** Every variable the portal's processes read: the keys of every environment schema, and the demo sign-in server's. */
+/** Every variable the portal's processes read: the keys of every environment schema, and the demo servers'. */
 function portalSettings(): Set<string> {
   const schemas = [ApiEnv.properties, WorkerEnv.properties, MetricsEnv.properties, DashboardEnv.properties];
   return new Set([
     ...schemas.flatMap((properties) => Object.keys(properties)),
     ...Object.keys(SharedEnv),
     ...Object.keys(WebhookEnv),
-    ...devSsoSettings(),
+    ...demoSettings(),
   ]);
 }
 
@@ -57,6 +59,8 @@ const NOT_OURS = new Set([
 const NOT_SETTINGS = new Set([
   ...FEATURES,
   'ACCEPTED_IMAGE_TYPES',
+  'UNSUBSCRIBE_RATE_LIMIT',
+  'WEBHOOK_SEND_LIMITS',
   'BANNER_ACK_HIDE_MS',
   'BANNER_TIME_UNITS',
   'DASHBOARD_SORT_MODES',

@@ -90,3 +90,32 @@ it('reads readiness and the outbox metrics as docs/operating/health-and-metrics.
   expect(metrics.some((line) => line.startsWith('portal_outbox_waiting '))).toBe(true);
   expect(metrics.some((line) => line.startsWith('portal_outbox_oldest_age_seconds '))).toBe(true);
 });
+
+it('resumes a cut-off download and verifies it against Repr-Digest as docs/integrating/reports-api.md shows', async () => {
+  const big = `date,amount\n${'2026-11-20,12.50\n'.repeat(20_000)}`;
+  const folder = await mkdtemp(join(tmpdir(), 'portal-docs-resume-'));
+  try {
+    await writeFile(join(folder, 'settlement-2026-11-20.csv'), big);
+    const variables = { portal, token: personas.token };
+    const uploaded = JSON.parse(
+      await runSample(docSample('docs/integrating/reports-api.md', 'reports-upload').code, folder, variables),
+    );
+    const withReport = { ...variables, report_id: String(uploaded.reportId) };
+    await runSample(
+      docSample('docs/integrating/reports-api.md', 'reports-download-start').code,
+      folder,
+      withReport,
+    );
+    // The transfer broke after a third of the file.
+    await writeFile(join(folder, 'report.csv'), big.slice(0, Math.floor(big.length / 3)));
+    const output = await runSample(
+      docSample('docs/integrating/reports-api.md', 'reports-download-resume').code,
+      folder,
+      withReport,
+    );
+    expect(output.trim()).toBe('verified');
+    expect(await readFile(join(folder, 'report.csv'), 'utf8')).toBe(big);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+});
