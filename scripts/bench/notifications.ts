@@ -31,6 +31,7 @@ import { LocalDiskStore } from '@portal/storage';
 import { startSmtpSink } from '@portal/test-portal/smtp-sink';
 import { BENCH_ADMIN_URL, databaseUrl, TEST_REDIS_URL } from '@portal/testing';
 import { generateSecret, sealSecret, signatureHeader } from '@portal/webhooks';
+import { DEFAULT_WEBHOOK_DISPATCH } from '@portal/workers/config';
 import { startWorkers } from '@portal/workers/start-workers';
 import { sql } from 'kysely';
 import nodemailer from 'nodemailer';
@@ -210,6 +211,7 @@ async function main() {
       logger: pino({ level: 'warn' }),
       subscriptionWindowSeconds: Number(values.window),
       webhooks: {
+        ...DEFAULT_WEBHOOK_DISPATCH,
         secretKey,
         allowedRanges: ['127.0.0.2/32'],
         allowHttp: true,

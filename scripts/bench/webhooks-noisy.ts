@@ -19,6 +19,7 @@ import { workerConnection } from '@portal/queue';
 import { LocalDiskStore } from '@portal/storage';
 import { TEST_REDIS_URL } from '@portal/testing';
 import { generateSecret, sealSecret } from '@portal/webhooks';
+import { DEFAULT_WEBHOOK_DISPATCH } from '@portal/workers/config';
 import { startWorkers } from '@portal/workers/start-workers';
 import { Queue } from 'bullmq';
 import { type Kysely, sql } from 'kysely';
@@ -90,6 +91,7 @@ async function main() {
       mailConfig: { from: 'Partner Portal <no-reply@bench.local>', mailDir: filesDir },
       logger: pino({ level: 'error' }),
       webhooks: {
+        ...DEFAULT_WEBHOOK_DISPATCH,
         secretKey,
         allowedRanges: [`${RECEIVER_ADDRESS}/32`],
         allowHttp: false,

@@ -1,13 +1,14 @@
 // On demand, and a row of `npm run bench`: how fast the workers send webhooks that are queued
 // together, against a bare keep-alive client sending the same signed bodies to the same https
 // receivers with as many in flight.
-//   npx tsx scripts/bench/webhooks-throughput.ts [--deliveries 20000] [--endpoints 20] [--in-flight 5]
+//   npx tsx scripts/bench/webhooks-throughput.ts [--deliveries 20000] [--endpoints 20] [--in-flight N]
 // A scratch database (BENCH_ADMIN_URL's server), Redis, the real workers (outbox relay and the
 // webhooks queue) and one https receiver on 127.0.0.2 with a certificate from a CA made for the run,
 // each endpoint under a host name of its own. The deliveries are made by the fan-out of
 // (deliveries / endpoints) report events in one transaction; the figure runs from its commit to the
-// last delivery recorded as succeeded. --in-flight is how many attempts the workers have in flight
-// at most (their concurrency), which the floor copies.
+// last delivery recorded as succeeded. The floor has as many in flight as the workers may
+// (WEBHOOK_MAX_IN_FLIGHT, at most WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT to each endpoint; --in-flight
+// overrides it), and as many connections to each host.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -17,6 +18,7 @@ import { connect, findReportEvents, insertWebhookEndpoint, recordReportEvents } 
 import { workerConnection } from '@portal/queue';
 import { TEST_REDIS_URL } from '@portal/testing';
 import { generateSecret, sealSecret } from '@portal/webhooks';
+import { DEFAULT_WEBHOOK_DISPATCH } from '@portal/workers/config';
 import { startWorkers } from '@portal/workers/start-workers';
 import { fanOutWebhooks } from '@portal/workers/webhooks/fan-out';
 import { Queue } from 'bullmq';
@@ -42,13 +44,17 @@ async function main() {
     options: {
       deliveries: { type: 'string', default: '20000' },
       endpoints: { type: 'string', default: '20' },
-      'in-flight': { type: 'string', default: '5' },
+      'in-flight': { type: 'string' },
     },
   });
   const endpointCount = Number(values.endpoints);
   const events = Math.ceil(Number(values.deliveries) / endpointCount);
   const deliveries = events * endpointCount;
-  const inFlight = Number(values['in-flight']);
+  const { maxInFlight, maxInFlightPerEndpoint } = DEFAULT_WEBHOOK_DISPATCH;
+  const inFlight = Number(
+    values['in-flight'] ?? Math.min(maxInFlight, endpointCount * maxInFlightPerEndpoint),
+  );
+  const perHost = Math.min(inFlight, maxInFlightPerEndpoint);
   const certificates = trustBenchCa();
   const scratch = await createScratch('webhooks_throughput');
   const handle = connect({ databaseUrl: scratch.url, maxConnections: 10 });
@@ -98,6 +104,7 @@ async function main() {
       mailConfig: { from: 'Partner Portal <no-reply@bench.local>', mailDir },
       logger: pino({ level: 'error' }),
       webhooks: {
+        ...DEFAULT_WEBHOOK_DISPATCH,
         secretKey,
         allowedRanges: [`${RECEIVER_ADDRESS}/32`],
         allowHttp: false,
@@ -112,7 +119,11 @@ async function main() {
     const made = await db.transaction().execute(async (trx) => {
       let count = 0;
       for (let start = 0; start < eventIds.length; start += 100) {
-        count += await fanOutWebhooks(trx, await findReportEvents(trx, eventIds.slice(start, start + 100)));
+        count += await fanOutWebhooks(
+          trx,
+          await findReportEvents(trx, eventIds.slice(start, start + 100)),
+          new Date(),
+        );
       }
       return count;
     });
@@ -153,7 +164,7 @@ async function main() {
       body: row.body,
       secret: secrets.get(row.url.split('/').pop() ?? '') ?? '',
     }));
-    const floorMs = await barePosts(posts, { inFlight, perHost: inFlight });
+    const floorMs = await barePosts(posts, { inFlight, perHost });
     const floorArrivals = receiver.arrivals.length - portalArrivals;
 
     const result = {

@@ -34,6 +34,8 @@ export async function startMailWorkers(options: {
   publicUrl?: string;
   webhooks?: WebhookDeliverySettings;
   webhookLookup?: LookupAll;
+  /** The workers' clock (due times, leases, probes); the wall clock unless given. */
+  now?: () => Date;
 }): Promise<MailHarness> {
   const smtp = options.smtp ?? (await startSmtpServer());
   const mailDir = await mkdtemp(join(tmpdir(), 'portal-mail-'));
@@ -51,6 +53,7 @@ export async function startMailWorkers(options: {
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     ...(options.webhooks ? { webhooks: options.webhooks } : {}),
     ...(options.webhookLookup ? { webhookLookup: options.webhookLookup } : {}),
+    ...(options.now ? { now: options.now } : {}),
   });
   return {
     smtp,

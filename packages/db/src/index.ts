@@ -48,4 +48,5 @@ export * from './saas-users/invitations.js';
 export * from './saas-users/tenants.js';
 export type * from './schema.js';
 export * from './webhooks/webhook-deliveries.js';
+export * from './webhooks/webhook-dispatch.js';
 export * from './webhooks/webhook-endpoints.js';

@@ -8,12 +8,15 @@ import { fanOutWebhooks } from '../webhooks/fan-out.js';
  * category, and the webhook endpoints that listen for them. One transaction a group, keyed by event
  * id (per subscription, per endpoint), so a group that comes again adds nothing twice.
  */
-export function reportEventHandler(db: Kysely<Database>): JobHandler<'notifications.report-event'> {
+export function reportEventHandler(
+  db: Kysely<Database>,
+  now: () => Date,
+): JobHandler<'notifications.report-event'> {
   return defineHandler('notifications.report-event', async (events, { logger }) => {
     const eventIds = [...new Set(events.map((event) => event.eventId))];
     const handedOut = await db.transaction().execute(async (trx) => {
       const subscriptionItems = await addSubscriptionItems(trx, eventIds);
-      const webhookDeliveries = await fanOutWebhooks(trx, await findReportEvents(trx, eventIds));
+      const webhookDeliveries = await fanOutWebhooks(trx, await findReportEvents(trx, eventIds), now());
       return { subscriptionItems, webhookDeliveries };
     });
     logger.debug({ events: eventIds.length, ...handedOut }, 'report events handed out');
