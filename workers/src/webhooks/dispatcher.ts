@@ -127,10 +127,11 @@ export function startWebhookDispatcher(deps: DispatcherDependencies): WebhookDis
     if (given > 0) log.info({ deliveries: given }, 'webhook deliveries given up waiting for their endpoint');
   };
 
+  // Each pass claims what is due up to the free capacity, then sleeps: a recorded batch of ended
+  // attempts frees capacity (and endpoint slots) and wakes it, as does a wake-up job.
   const loop = async () => {
     while (!stopped) {
       const free = settings.maxInFlight - running.size;
-      let claimedAll = false;
       try {
         const now = deps.now();
         await giveUpWaiting(now);
@@ -142,7 +143,6 @@ export function startWebhookDispatcher(deps: DispatcherDependencies): WebhookDis
             perEndpoint: settings.maxInFlightPerEndpoint,
           });
           for (const delivery of claimed) launch(delivery);
-          claimedAll = claimed.length === free;
         }
         if (failures > 0) log.info('webhook dispatcher claiming again');
         failures = 0;
@@ -150,8 +150,6 @@ export function startWebhookDispatcher(deps: DispatcherDependencies): WebhookDis
         failures += 1;
         if (failures === 1) log.warn({ err: error }, 'webhook dispatcher cannot claim; trying again');
       }
-      // More may be due: claim again at once, unless nothing is free (an attempt ending wakes it).
-      if (claimedAll && running.size < settings.maxInFlight) continue;
       const now = deps.now().getTime();
       if (nextDueAt !== undefined && nextDueAt <= now) nextDueAt = undefined;
       await wakeup.wait(Math.min(pollMs, nextDueAt === undefined ? pollMs : nextDueAt - now));

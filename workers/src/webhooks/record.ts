@@ -80,9 +80,10 @@ export async function recordFinished(
   const failing = new Set(attempts.filter((a) => !a.succeeded).map((a) => a.claimed.endpointId));
   const answering = [...new Set(attempts.map((a) => a.claimed.endpointId))].filter((id) => !failing.has(id));
   const updates = await deps.db.transaction().execute(async (trx) => {
+    // Endpoint rows before delivery rows, the order a claim locks them in.
     const healths = await lockWebhookEndpointHealth(trx, [...failing]);
-    const logged = await recordWebhookOutcomes(trx, outcomes);
     await markWebhookEndpointsAnswering(trx, answering);
+    const logged = await recordWebhookOutcomes(trx, outcomes);
     const changed: WebhookEndpointHealthUpdate[] = [];
     for (const { endpointId, ...before } of healths) {
       let health = before;
