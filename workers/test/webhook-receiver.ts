@@ -58,7 +58,7 @@ export type Answer = { status: number; headers?: Record<string, string> };
 export type WebhookReceiver = {
   /** https://127.0.0.2:<port> (http:// with `{ tls: false }`) */
   origin: string;
-  /** The CA file a worker process needs in NODE_EXTRA_CA_CERTS to trust this receiver. */
+  /** The CA file a worker process needs in NODE_EXTRA_CA_CERTS to trust this receiver ('' when unknown). */
   caFile: string;
   received: ReceivedWebhook[];
   /** The deliveries of one path. */
@@ -80,15 +80,20 @@ function headersOf(request: IncomingMessage): Record<string, string> {
   return headers;
 }
 
+/**
+ * A receiver on `host`, over https unless `tls` is false: with this run's CA (receiverCertificates),
+ * or with a certificate made where the workers run (the browser tests' portal, in vitest's main
+ * process, trusts a CA of its own and hands its certificate over).
+ */
 export async function startWebhookReceiver(
   host = '127.0.0.2',
-  options: { tls?: boolean } = {},
+  options: { tls?: boolean | { cert: string; key: string; caFile?: string } } = {},
 ): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   const secrets = new Map<string, string>();
   const answers = new Map<string, (n: number) => Answer | Promise<Answer>>();
-  const certificates = receiverCertificates();
   const tls = options.tls ?? true;
+  const certificates = tls === true ? receiverCertificates() : tls === false ? undefined : tls;
   const listener = (request: IncomingMessage, response: ServerResponse) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -121,11 +126,11 @@ export async function startWebhookReceiver(
       });
     });
   };
-  const server: Server = tls
+  const server: Server = certificates
     ? createHttpsServer({ cert: certificates.cert, key: certificates.key }, listener)
     : createServer(listener);
   const counts = { open: 0, maxOpen: 0 };
-  server.on(tls ? 'secureConnection' : 'connection', (socket: Socket) => {
+  server.on(certificates ? 'secureConnection' : 'connection', (socket: Socket) => {
     counts.open += 1;
     counts.maxOpen = Math.max(counts.maxOpen, counts.open);
     socket.once('close', () => {
@@ -136,8 +141,8 @@ export async function startWebhookReceiver(
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   return {
-    origin: `${tls ? 'https' : 'http'}://${host}:${port}`,
-    caFile: certificates.caFile,
+    origin: `${certificates ? 'https' : 'http'}://${host}:${port}`,
+    caFile: certificates?.caFile ?? '',
     received,
     at: (path) => received.filter((r) => r.path === path),
     expectSecret: (path, secret) => void secrets.set(path, secret),
