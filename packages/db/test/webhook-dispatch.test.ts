@@ -456,4 +456,38 @@ describe('claims of several workers at once, on Postgres', () => {
     // Both endpoints were served: none is left out by the claims that skip what another holds.
     expect(new Set(claims.flat().map((c) => c.endpointId))).toEqual(new Set(endpoints));
   });
+
+  it('let deliveries be made for an endpoint whose health a record holds locked', async () => {
+    const { endpoint } = await seed(handle.db, 'h');
+    const busy = await endpoint('busy');
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked: () => void = () => {};
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const record = handle.db.transaction().execute(async (trx) => {
+      await lockWebhookEndpointHealth(trx, [busy]);
+      locked();
+      await held;
+    });
+    await isLocked;
+    try {
+      // A delivery's foreign key takes FOR KEY SHARE on its endpoint: it must not wait for the record.
+      const made = await handle.db.transaction().execute(async (trx) => {
+        await sql`set local lock_timeout = '3s'`.execute(trx);
+        return insertWebhookDeliveries(
+          trx,
+          [{ deliveryId: id(5000), endpointId: busy, eventId: null, eventType: 'webhook.test', body: '{}' }],
+          { dueAt: T },
+        );
+      });
+      expect(made).toEqual([id(5000)]);
+    } finally {
+      release();
+      await record;
+    }
+  });
 });

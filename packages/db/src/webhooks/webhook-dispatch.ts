@@ -8,7 +8,9 @@ import type { Database } from '../schema.js';
 // attempt may take, so nothing is locked while a receiver answers, and a worker that dies leaves
 // its leases to run out. The claim counts an endpoint's unexpired leases against its cap, and gives
 // an endpoint that backs off one probe at a time; the endpoint rows are locked (SKIP LOCKED) for
-// the claim, so two workers never claim for one endpoint at once.
+// the claim, so two workers never claim for one endpoint at once. Every lock here is FOR NO KEY
+// UPDATE: a fan-out inserting deliveries checks their endpoint's key with FOR KEY SHARE, which
+// FOR UPDATE would make wait for every claim and record of that endpoint.
 
 /** One delivery claimed for one attempt, with everything the attempt needs. */
 export type ClaimedDelivery = {
@@ -124,7 +126,7 @@ async function lockEndpointsWithDueWork(
       and ${slots(perEndpoint, now)} > 0
     order by oldest.next_attempt_at
     limit ${limit}
-    for update of w skip locked
+    for no key update of w skip locked
   `.execute(trx);
   return result.rows.map((row) => row.endpoint_id);
 }
@@ -198,7 +200,10 @@ export type WebhookEndpointHealth = {
   probeFailures: number;
 };
 
-/** Locks these endpoints (in id order, so two records never wait on each other) and reads their health. */
+/**
+ * Locks these endpoints (in id order, so two records never deadlock; FOR NO KEY UPDATE, so new
+ * deliveries for them are not held up) and reads their health.
+ */
 export async function lockWebhookEndpointHealth(
   trx: Transaction<Database>,
   endpointIds: readonly string[],
@@ -216,7 +221,7 @@ export async function lockWebhookEndpointHealth(
     ])
     .where('endpoint_id', '=', sql<string>`any(${sql.val([...new Set(endpointIds)])}::uuid[])`)
     .orderBy('endpoint_id')
-    .forUpdate()
+    .forNoKeyUpdate()
     .execute();
 }
 
