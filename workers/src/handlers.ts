@@ -67,7 +67,7 @@ export function createHandlers({
     'batches.disputes-schedule': batchesScheduleHandler('disputes', batches),
     'batches.invoices-schedule': batchesScheduleHandler('invoices', batches),
     'batches.run': batchesRunHandler(batches),
-    'notifications.report-event': reportEventHandler(db, now),
+    'notifications.report-event': reportEventHandler(db, now, wakeWebhooks),
     'subscriptions.dispatch': dispatchSubscriptionsHandler(db, {
       now,
       windowSeconds: subscriptionWindowSeconds,
