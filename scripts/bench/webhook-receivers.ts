@@ -1,16 +1,21 @@
-// What the webhook benches share: https receivers on 127.0.0.2 with a certificate from a CA made
-// for the run (trusted in this process through tls.setDefaultCACertificates, never through the
-// portal's settings), the host names that lead there, and a bare keep-alive client as the floor.
+// What the webhook benches share: https receivers on 127.0.0.2 (in a process of their own) with a
+// certificate from a CA made for the run (trusted in this process through
+// tls.setDefaultCACertificates, never through the portal's settings), the host names that lead
+// there, and a bare keep-alive client as the floor.
+import { fork } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { once } from 'node:events';
-import { Agent, createServer, request } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { Agent, request } from 'node:https';
 import { getCACertificates, setDefaultCACertificates } from 'node:tls';
+import { fileURLToPath } from 'node:url';
 import { createServiceAccount, type Database, migrateToLatest } from '@portal/db';
 import { ensureReferenceData, newCategory, newPartner } from '@portal/db/testing';
 import { makeTestCertificates } from '@portal/testing';
 import type { LookupAll } from '@portal/webhooks';
 import type { Kysely } from 'kysely';
+import type { Behaviour, FromReceivers, ToReceivers } from './webhook-receiver-process.js';
+
+export { signed } from './signature-check.js';
+export type { Behaviour };
 
 export const RECEIVER_ADDRESS = '127.0.0.2';
 /** Every `<name>.hooks.bench` resolves to the receivers' address (the workers' injected resolver). */
@@ -57,79 +62,73 @@ export function trustBenchCa() {
   return certificates;
 }
 
-/** Checks a Standard Webhooks signature as a receiver does: any of the v1 signatures. */
-export function signed(secret: string, id: string, timestamp: string, body: string, header: string): boolean {
-  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-  const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
-  return header.split(' ').some((part) => part === `v1,${expected}`);
-}
+export type Arrival = {
+  id: string;
+  endpoint: string;
+  /** The body's data.fileName (a report event's), or null. */
+  fileName: string | null;
+  /** When it arrived: performance.timeOrigin + performance.now() of the receivers' process. */
+  at: number;
+  verified: boolean;
+};
 
-export type Arrival = { id: string; endpoint: string; body: string; at: number; verified: boolean };
-
-/** 'ok' answers 204, 'fail' answers 500 at once, 'hang' reads the request and never answers. */
-export type Behaviour = 'ok' | 'fail' | 'hang';
+/** Now, on the clock the receivers' process stamps arrivals with. */
+export const sharedNow = () => performance.timeOrigin + performance.now();
 
 export type HttpsReceiver = {
   port: number;
-  /** Every request that reached it, in order. */
+  /** Every request that reached it, in order (reported every 20 ms). */
   arrivals: Arrival[];
-  /** Connections open right now, and the most ever open at once. */
-  open(): number;
+  /** The most connections that were open at once, as last reported. */
   maxOpen(): number;
+};
+
+export type Receivers = {
+  receivers: Partial<Record<Behaviour, HttpsReceiver>>;
+  /** The secret an endpoint's deliveries are checked with (its path ends with `endpoint`). */
+  setSecret(endpoint: string, secret: string): void;
   close(): Promise<void>;
 };
 
 /**
- * An https receiver for `/hook/<endpointId>` paths: it keeps each arrival (checked against the
- * endpoint's secret in `secrets`) and answers as `behaviour` says.
+ * https receivers on 127.0.0.2, one per behaviour ('ok' answers 204, 'fail' 500 at once, 'hang'
+ * reads the request and never answers), in a process of their own: a partner's system, whose TLS
+ * handshakes and signature checks are not the workers' to pay for.
  */
-export async function startHttpsReceiver(
+export async function startReceivers(
   certificates: { cert: string; key: string },
-  behaviour: Behaviour,
-  secrets: ReadonlyMap<string, string>,
-): Promise<HttpsReceiver> {
-  const arrivals: Arrival[] = [];
-  let open = 0;
-  let maxOpen = 0;
-  const server = createServer({ cert: certificates.cert, key: certificates.key }, (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const endpoint = (req.url ?? '').split('/').pop() ?? '';
-      const id = String(req.headers['webhook-id']);
-      const body = Buffer.concat(chunks).toString();
-      const verified = signed(
-        secrets.get(endpoint) ?? '',
-        id,
-        String(req.headers['webhook-timestamp']),
-        body,
-        String(req.headers['webhook-signature'] ?? ''),
-      );
-      arrivals.push({ id, endpoint, body, at: performance.now(), verified });
-      if (behaviour === 'hang') return;
-      res.writeHead(behaviour === 'fail' ? 500 : verified ? 204 : 400).end();
+  behaviours: Behaviour[],
+): Promise<Receivers> {
+  const child = fork(fileURLToPath(new URL('./webhook-receiver-process.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const receivers: Partial<Record<Behaviour, HttpsReceiver>> = {};
+  const maxOpen: Partial<Record<Behaviour, number>> = {};
+  const closed = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ports = new Promise<Partial<Record<Behaviour, number>>>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the receivers' process exited (${code})`)));
+    child.on('message', (message: FromReceivers) => {
+      if ('ports' in message) resolve(message.ports);
+      if (!('arrivals' in message)) return;
+      Object.assign(maxOpen, message.maxOpen);
+      for (const [behaviour, endpoint, id, fileName, at, verified] of message.arrivals) {
+        receivers[behaviour]?.arrivals.push({ id, endpoint, fileName, at, verified });
+      }
     });
   });
-  server.keepAliveTimeout = 30_000;
-  server.on('secureConnection', (socket) => {
-    open += 1;
-    maxOpen = Math.max(maxOpen, open);
-    socket.once('close', () => {
-      open -= 1;
-    });
-  });
-  server.listen(0, RECEIVER_ADDRESS);
-  await once(server, 'listening');
+  const start: ToReceivers = { start: { ...certificates, address: RECEIVER_ADDRESS, behaviours } };
+  child.send(start);
+  for (const [behaviour, port] of Object.entries(await ports) as [Behaviour, number][]) {
+    receivers[behaviour] = { port, arrivals: [], maxOpen: () => maxOpen[behaviour] ?? 0 };
+  }
   return {
-    port: (server.address() as AddressInfo).port,
-    arrivals,
-    open: () => open,
-    maxOpen: () => maxOpen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    receivers,
+    setSecret: (endpoint, secret) => child.send({ secret: [endpoint, secret] } satisfies ToReceivers),
+    async close() {
+      if (child.connected) child.send({ close: true } satisfies ToReceivers);
+      await closed;
+    },
   };
 }
 

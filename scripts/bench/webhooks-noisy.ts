@@ -6,9 +6,9 @@
 //   npx tsx scripts/bench/webhooks-noisy.ts [--rate 10] [--seconds 15] [--wait 30]
 // A scratch database (BENCH_ADMIN_URL's server), Redis, the real workers (outbox relay,
 // notifications and webhooks queues, the production retry base of 30 s) and https receivers on
-// 127.0.0.2 with a certificate from a CA made for the run. A phase waits at most --wait seconds
-// after its last upload: a delivery that has not come by then counts at that wait, so the p99 is
-// then a lower bound (marked ≥).
+// 127.0.0.2, in a process of their own, with a certificate from a CA made for the run. A phase
+// waits at most --wait seconds after its last upload: a delivery that has not come by then counts
+// at that wait, so the p99 is then a lower bound (marked ≥).
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -28,13 +28,16 @@ import { createScratch } from './scratch-database.js';
 import {
   BENCH_CATEGORY,
   BENCH_PARTNER,
+  type Behaviour,
   benchLookup,
   HOOKS_DOMAIN,
   type HttpsReceiver,
   percentile,
   RECEIVER_ADDRESS,
+  type Receivers,
   seedHookedPartner,
-  startHttpsReceiver,
+  sharedNow,
+  startReceivers,
   trustBenchCa,
 } from './webhook-receivers.js';
 
@@ -68,19 +71,15 @@ async function main() {
   const handle = connect({ databaseUrl: scratch.url, maxConnections: 10 });
   const filesDir = await mkdtemp(join(tmpdir(), 'portal-bench-noisy-'));
   const secretKey = randomBytes(32);
-  const secrets = new Map<string, string>();
-  const receivers: Record<'ok' | 'hang' | 'fail', HttpsReceiver> = {
-    ok: await startHttpsReceiver(certificates, 'ok', secrets),
-    hang: await startHttpsReceiver(certificates, 'hang', secrets),
-    fail: await startHttpsReceiver(certificates, 'fail', secrets),
-  };
+  const started = await startReceivers(certificates, ['ok', 'hang', 'fail']);
+  const receivers = started.receivers as Record<Behaviour, HttpsReceiver>;
   const prefix = `bench-noisy-${process.pid}`;
   let workers: Awaited<ReturnType<typeof startWorkers>> | undefined;
   try {
     const db = handle.db;
     const partnerId = await seedHookedPartner(db, ACCOUNT);
     const addEndpoint = (name: string, kind: keyof typeof receivers) =>
-      registerEndpoint(db, { name, port: receivers[kind].port, partnerId, secretKey, secrets });
+      registerEndpoint(db, { name, port: receivers[kind].port, partnerId, secretKey, receivers: started });
     const healthy = await addEndpoint('healthy', 'ok');
 
     workers = await startWorkers({
@@ -106,13 +105,13 @@ async function main() {
       const count = Math.round(rate * seconds);
       const uploadedAt = new Map<string, number>();
       const uploads: Promise<unknown>[] = [];
-      const start = performance.now();
+      const start = sharedNow();
       for (let i = 0; i < count; i += 1) {
         const due = start + (i * 1000) / rate;
-        const ahead = due - performance.now();
+        const ahead = due - sharedNow();
         if (ahead > 0) await sleep(ahead);
         const fileName = `${label}-${String(i).padStart(5, '0')}.csv`;
-        uploadedAt.set(fileName, performance.now());
+        uploadedAt.set(fileName, sharedNow());
         uploads.push(
           ingestReport(db, store, {
             accessTypeCode: 'EXT',
@@ -131,16 +130,24 @@ async function main() {
         const arrived = new Map<string, number>();
         for (const arrival of receivers.ok.arrivals) {
           if (arrival.endpoint !== healthy) continue;
-          const fileName = JSON.parse(arrival.body).data.fileName as string;
-          if (uploadedAt.has(fileName) && !arrived.has(fileName)) arrived.set(fileName, arrival.at);
+          const { fileName } = arrival;
+          if (fileName && uploadedAt.has(fileName) && !arrived.has(fileName))
+            arrived.set(fileName, arrival.at);
         }
         return arrived;
       };
-      const deadline = performance.now() + waitMs;
-      while (arrivedAt().size < count && performance.now() < deadline) await sleep(100);
+      const deadline = sharedNow() + waitMs;
+      while (arrivedAt().size < count && sharedNow() < deadline) await sleep(100);
       const arrived = arrivedAt();
-      const latencies = [...uploadedAt].map(([fileName, at]) => (arrived.get(fileName) ?? deadline) - at);
-      latencies.sort((a, b) => a - b);
+      const timed = [...uploadedAt].map(([fileName, at]) => ({
+        offset: at - start,
+        latency: (arrived.get(fileName) ?? deadline) - at,
+      }));
+      const latencies = timed.map((t) => t.latency).sort((a, b) => a - b);
+      // When in the phase the slowest 1% were uploaded: a burst at its start, or spread out.
+      const slowest = timed
+        .filter((t) => t.latency >= percentile(latencies, 99))
+        .map((t) => `${(t.offset / 1000).toFixed(1)} s`);
       const phase = {
         reports: count,
         received: arrived.size,
@@ -151,7 +158,8 @@ async function main() {
       };
       console.log(
         `${label}: ${phase.received} of ${count} delivered to the healthy endpoint; p50 ${phase.p50} ms, ` +
-          `p99 ${phase.lowerBound ? '≥ ' : ''}${phase.p99} ms, max ${phase.max} ms (load ${loadavg()[0]!.toFixed(1)})`,
+          `p99 ${phase.lowerBound ? '≥ ' : ''}${phase.p99} ms, max ${phase.max} ms; the slowest 1% uploaded at ` +
+          `${slowest.slice(0, 10).join(', ')} into the phase (load ${loadavg()[0]!.toFixed(1)})`,
       );
       return phase;
     };
@@ -178,11 +186,9 @@ async function main() {
     );
     console.log(`BENCH_RESULT ${JSON.stringify(result)}`);
   } finally {
-    // The hanging receivers close first, so that no attempt waits on them while the workers stop.
-    await receivers.hang.close();
+    // The receivers close first, so that no attempt waits on a hanging one while the workers stop.
+    await started.close();
     await workers?.stop();
-    await receivers.ok.close();
-    await receivers.fail.close();
     for (const name of ['notifications', 'webhooks']) {
       const queue = new Queue(name, { connection: workerConnection(TEST_REDIS_URL), prefix });
       await queue.obliterate({ force: true }).catch(() => {});
@@ -198,7 +204,7 @@ async function main() {
 /** An endpoint `https://<name>.hooks.bench:<port>/hook/<name>`; the receivers know it by its name. */
 async function registerEndpoint(
   db: Kysely<Database>,
-  options: { name: string; port: number; partnerId: number; secretKey: Buffer; secrets: Map<string, string> },
+  options: { name: string; port: number; partnerId: number; secretKey: Buffer; receivers: Receivers },
 ): Promise<string> {
   const secret = generateSecret();
   await insertWebhookEndpoint(db, {
@@ -211,7 +217,7 @@ async function registerEndpoint(
     secretSealed: sealSecret(options.secretKey, secret),
     createdBy: ACCOUNT,
   });
-  options.secrets.set(options.name, secret);
+  options.receivers.setSecret(options.name, secret);
   return options.name;
 }
 

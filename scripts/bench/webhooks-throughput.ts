@@ -3,8 +3,8 @@
 // receivers with as many in flight.
 //   npx tsx scripts/bench/webhooks-throughput.ts [--deliveries 20000] [--endpoints 20] [--in-flight N]
 // A scratch database (BENCH_ADMIN_URL's server), Redis, the real workers (outbox relay and the
-// webhooks queue) and one https receiver on 127.0.0.2 with a certificate from a CA made for the run,
-// each endpoint under a host name of its own. The deliveries are made by the fan-out of
+// webhooks queue) and one https receiver on 127.0.0.2, in a process of its own, with a certificate
+// from a CA made for the run, each endpoint under a host name of its own. The deliveries are made by the fan-out of
 // (deliveries / endpoints) report events in one transaction; the figure runs from its commit to the
 // last delivery recorded as succeeded. The floor has as many in flight as the workers may
 // (WEBHOOK_MAX_IN_FLIGHT, at most WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT to each endpoint; --in-flight
@@ -32,7 +32,7 @@ import {
   HOOKS_DOMAIN,
   RECEIVER_ADDRESS,
   seedHookedPartner,
-  startHttpsReceiver,
+  startReceivers,
   trustBenchCa,
 } from './webhook-receivers.js';
 
@@ -61,7 +61,8 @@ async function main() {
   const mailDir = await mkdtemp(join(tmpdir(), 'portal-bench-throughput-'));
   const secretKey = randomBytes(32);
   const secrets = new Map<string, string>();
-  const receiver = await startHttpsReceiver(certificates, 'ok', secrets);
+  const started = await startReceivers(certificates, ['ok']);
+  const receiver = started.receivers.ok!;
   const prefix = `bench-throughput-${process.pid}`;
   let workers: Awaited<ReturnType<typeof startWorkers>> | undefined;
   try {
@@ -71,6 +72,7 @@ async function main() {
       const name = `ep-${e}`;
       const secret = generateSecret();
       secrets.set(name, secret);
+      started.setSecret(name, secret);
       await insertWebhookEndpoint(db, {
         serviceAccountId: ACCOUNT,
         url: `https://${name}.${HOOKS_DOMAIN}:${receiver.port}/hook/${name}`,
@@ -146,6 +148,8 @@ async function main() {
       recorded = await succeeded();
     }
     const portalMs = performance.now() - queuedAt;
+    // The receivers report what came every 20 ms.
+    while (receiver.arrivals.length < recorded && performance.now() < deadline) await sleep(50);
     const portalArrivals = receiver.arrivals.length;
     const ids = new Map<string, number>();
     for (const arrival of receiver.arrivals) ids.set(arrival.id, (ids.get(arrival.id) ?? 0) + 1);
@@ -165,6 +169,12 @@ async function main() {
       secret: secrets.get(row.url.split('/').pop() ?? '') ?? '',
     }));
     const floorMs = await barePosts(posts, { inFlight, perHost });
+    while (
+      receiver.arrivals.length - portalArrivals < posts.length &&
+      performance.now() < deadline + floorMs
+    ) {
+      await sleep(50);
+    }
     const floorArrivals = receiver.arrivals.length - portalArrivals;
 
     const result = {
@@ -190,7 +200,7 @@ async function main() {
     console.log(`BENCH_RESULT ${JSON.stringify(result)}`);
   } finally {
     await workers?.stop();
-    await receiver.close();
+    await started.close();
     const queue = new Queue('webhooks', { connection: workerConnection(TEST_REDIS_URL), prefix });
     await queue.obliterate({ force: true }).catch(() => {});
     await queue.close();
