@@ -53,7 +53,8 @@ export type ReceivedWebhook = {
   verified: boolean;
 };
 
-export type Answer = { status: number; headers?: Record<string, string> };
+/** A response, or `drop`: the connection is closed with no answer (a load balancer giving up on its backend). */
+export type Answer = { status: number; headers?: Record<string, string> } | { drop: true };
 
 export type WebhookReceiver = {
   /** https://127.0.0.2:<port> (http:// with `{ tls: false }`) */
@@ -122,7 +123,9 @@ export async function startWebhookReceiver(
         verified,
       });
       void Promise.resolve(answers.get(path)?.(n) ?? { status: 204 }).then((answer) => {
-        if (!response.destroyed) response.writeHead(answer.status, answer.headers).end();
+        if (response.destroyed) return;
+        if ('drop' in answer) request.socket.destroy();
+        else response.writeHead(answer.status, answer.headers).end();
       });
     });
   };

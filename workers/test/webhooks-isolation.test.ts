@@ -22,11 +22,20 @@ import { startWebhookReceiver, testWebhookSettings, type WebhookReceiver } from 
 // has more connections than its cap; both broken ones back off and get one probe per retry step
 // (the workers' clock is moved, nothing sleeps), not an attempt per queued delivery; and once they
 // answer again, their backlogs drain at their cap.
+//
+// The response timeout is long, so that the hanging attempts are still in flight however slowly a
+// loaded machine records the healthy ones; the hanging receiver then drops the connections it
+// held unanswered, as a load balancer gives up on a dead backend, and every later request to it
+// (the timeout itself is tested with the sender, packages/webhooks/test/deliver.test.ts).
 
 const CAP = 5;
 const EVENTS = 100;
 const BASE = 30_000;
-const RESPONSE_TIMEOUT_MS = 10_000;
+const RESPONSE_TIMEOUT_MS = 120_000;
+let dropHeld: () => void = () => {};
+const held = new Promise<void>((resolve) => {
+  dropHeld = resolve;
+});
 let clock = Date.now();
 const now = () => new Date(clock);
 const settings = testWebhookSettings({
@@ -76,7 +85,7 @@ beforeAll(async () => {
       createdBy: 'owner',
     });
   }
-  receivers.hanging.answer('/hanging', () => new Promise(() => {}));
+  receivers.hanging.answer('/hanging', () => held.then(() => ({ drop: true as const })));
   receivers.failing.answer('/failing', () => ({ status: 500 }));
   workers = await startMailWorkers({
     handle: t,
@@ -154,9 +163,12 @@ describe('a hanging and a failing endpoint beside a healthy one', () => {
     const failing = await health('failing');
     expect(failing).toMatchObject({ probe_failures: 0, enabled: true });
     expect(failing.consecutive_failures).toBe(requests('failing'));
+    // All this while, the hanging endpoint had its first attempts and no more.
+    expect(requests('hanging')).toBe(CAP);
+    expect(await inFlight('hanging')).toBe(CAP);
 
-    // Its first attempts time out after RESPONSE_TIMEOUT_MS of real time.
-    await waitFor('the hanging endpoint backing off', () => waitingForProbe('hanging'), 60_000);
+    dropHeld();
+    await waitFor('the hanging endpoint backing off', () => waitingForProbe('hanging'), 30_000);
     expect(receivers.hanging.connections().maxOpen).toBe(CAP);
     expect(requests('hanging')).toBeLessThanOrEqual(WEBHOOK_BACKOFF_AFTER_FAILURES + CAP - 1);
     const attempts = await t.db
@@ -166,11 +178,7 @@ describe('a hanging and a failing endpoint beside a healthy one', () => {
       .where('d.endpoint_id', '=', endpoints.hanging)
       .execute();
     expect(attempts.length).toBe(requests('hanging'));
-    expect(
-      attempts.every(
-        (a) => a.response_status === null && a.error === `timed out after ${RESPONSE_TIMEOUT_MS} ms`,
-      ),
-    ).toBe(true);
+    expect(attempts.every((a) => a.response_status === null && a.error !== null)).toBe(true);
   });
 
   it('probes each broken endpoint once per retry step, not once per queued delivery', async () => {
