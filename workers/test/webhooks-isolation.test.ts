@@ -11,6 +11,7 @@ import {
 import { WEBHOOK_BACKOFF_AFTER_FAILURES, webhookRetryDelay } from '@portal/domain/webhook-schedule';
 import { generateSecret, sealSecret } from '@portal/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WorkerMetrics } from '../src/observability/metrics.js';
 import { REDIS_URL, randomPrefix, waitFor } from './helpers.js';
 import { type MailHarness, startMailWorkers } from './mail-harness.js';
 import { startWebhookReceiver, testWebhookSettings, type WebhookReceiver } from './webhook-receiver.js';
@@ -51,6 +52,7 @@ const settings = testWebhookSettings({
 
 let t: TestDatabase;
 let workers: MailHarness;
+const metrics = new WorkerMetrics();
 const receivers = {} as Record<'healthy' | 'hanging' | 'failing', WebhookReceiver>;
 const endpoints = {} as Record<keyof typeof receivers, string>;
 
@@ -93,6 +95,7 @@ beforeAll(async () => {
     prefix: randomPrefix(),
     webhooks: settings,
     now,
+    metrics,
   });
   await recordReportEvents(
     t.db,
@@ -236,5 +239,17 @@ describe('a hanging and a failing endpoint beside a healthy one', () => {
       expect(new Set(ids).size).toBe(EVENTS);
     }
     expect(receivers.healthy.at('/healthy')).toHaveLength(EVENTS);
+
+    // Every attempt was counted, and none is left in flight.
+    const sent = Object.values(receivers).reduce((n, receiver) => n + receiver.received.length, 0);
+    const counted = (await metrics.webhookAttempts.get()).values;
+    const byOutcome = Object.fromEntries(counted.map((v) => [v.labels.outcome, v.value]));
+    expect(byOutcome.succeeded).toBe(3 * EVENTS);
+    expect(byOutcome.succeeded + byOutcome.failed).toBe(sent);
+    expect((await metrics.webhookInFlight.get()).values[0]?.value).toBe(0);
+    expect(
+      (await metrics.webhookAttemptDuration.get()).values.find((v) => v.metricName?.endsWith('_count'))
+        ?.value,
+    ).toBe(sent);
   });
 });
