@@ -1,11 +1,11 @@
 import { startWebhookReceiver, type WebhookReceiver } from '@portal/workers/testing/webhook-receiver';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from './support/axe.js';
 import { openBrowser, type Session, signIn } from './support/browser.js';
 import { sidewaysScrollFindings } from './support/sideways.js';
 
 // An internal admin registers a webhook endpoint in the UI for a service account, copies the secret
-// shown once, sends a test event that a real receiver on 127.0.0.2 verifies with that secret
+// shown once, sends a test event that a real https receiver on 127.0.0.2 verifies with that secret
 // (standardwebhooks), and reads the delivery in the log. The page, its secret and its log pass axe
 // at 1366 px and at a phone's 390 px without scrolling sideways: the demo seed has no endpoint, so
 // the accessibility walk sees only the empty list.
@@ -14,7 +14,7 @@ describe('webhooks in Chromium', () => {
   let receiver: WebhookReceiver;
   beforeAll(async () => {
     session = await openBrowser();
-    receiver = await startWebhookReceiver();
+    receiver = await startWebhookReceiver('127.0.0.2', { tls: inject('webhookReceiverTls') });
   });
   afterAll(async () => {
     await session?.browser.close();

@@ -58,17 +58,21 @@ export async function seedDemoWebhook(
       secretSealed: sealSecret(secretKey, DEMO_WEBHOOK_SECRET),
       createdBy: 'E100001',
     });
-    const deliveryId = newDeliveryId();
-    await insertWebhookDeliveries(trx, [
-      {
-        deliveryId,
-        endpointId,
-        eventId: null,
-        eventType: TEST_EVENT_TYPE,
-        body: testEventBody(endpointId, new Date()),
-      },
-    ]);
-    await enqueue(trx, { name: 'webhooks.deliver', payload: { deliveryId }, jobId: `webhook-${deliveryId}` });
+    const now = new Date();
+    await insertWebhookDeliveries(
+      trx,
+      [
+        {
+          deliveryId: newDeliveryId(),
+          endpointId,
+          eventId: null,
+          eventType: TEST_EVENT_TYPE,
+          body: testEventBody(endpointId, now),
+        },
+      ],
+      { dueAt: now },
+    );
+    await enqueue(trx, { name: 'webhooks.wake', payload: { reason: 'test event' } });
   });
   return true;
 }

@@ -10,7 +10,7 @@
 // Floors, measured in the same run on the same servers: the same number of signed POSTs sent by a
 // bare keep-alive client, and the same number of mails sent by nodemailer, each 5 at a time as a
 // worker does.
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { Agent, createServer, request } from 'node:http';
@@ -31,20 +31,15 @@ import { LocalDiskStore } from '@portal/storage';
 import { startSmtpSink } from '@portal/test-portal/smtp-sink';
 import { BENCH_ADMIN_URL, databaseUrl, TEST_REDIS_URL } from '@portal/testing';
 import { generateSecret, sealSecret, signatureHeader } from '@portal/webhooks';
+import { DEFAULT_WEBHOOK_DISPATCH } from '@portal/workers/config';
 import { startWorkers } from '@portal/workers/start-workers';
 import { sql } from 'kysely';
 import nodemailer from 'nodemailer';
 import pino from 'pino';
+import { pool, signed } from './webhook-receivers.js';
 
 const CATEGORY = 'SETTLE';
 const CONCURRENCY = 5;
-
-/** Checks a Standard Webhooks signature as a receiver does: any of the v1 signatures. */
-function signed(secret: string, id: string, timestamp: string, body: string, header: string): boolean {
-  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-  const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
-  return header.split(' ').some((part) => part === `v1,${expected}`);
-}
 
 type Receiver = {
   url: string;
@@ -97,16 +92,6 @@ async function startReceiver(secrets: Map<string, string>): Promise<Receiver> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-/** Runs `work` over `items`, `limit` at a time. */
-async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < items.length) await work(items[next++] as T);
-    }),
-  );
 }
 
 async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs: number) {
@@ -227,6 +212,7 @@ async function main() {
       logger: pino({ level: 'warn' }),
       subscriptionWindowSeconds: Number(values.window),
       webhooks: {
+        ...DEFAULT_WEBHOOK_DISPATCH,
         secretKey,
         allowedRanges: ['127.0.0.2/32'],
         allowHttp: true,

@@ -1,8 +1,8 @@
 // `npm run bench`: every bench at a size this 2-core machine runs in a few minutes, then one table
 // (figure, its floor from the same run, the ratio, the goal). `npm run bench -- --full` runs the
-// goals' sizes (1,000,000 reports, 3 x 200 MB files, 30 s of tracking). `--markdown` prints the
-// table for docs/performance.md; `--growth` runs instead each cost at two or three sizes, with the
-// ratios between them (growth.ts). Each bench runs as its own process; the table reads the one
+// goals' sizes (1,000,000 reports, 3 x 200 MB files, 30 s of tracking, 20,000 webhooks). `--markdown`
+// prints the table for docs/performance.md; `--growth` runs instead each cost at two or three sizes,
+// with the ratios between them (growth.ts). Each bench runs as its own process; the table reads the one
 // `BENCH_RESULT {json}` line each prints last.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -64,6 +64,25 @@ type Notifications = {
   subscribersShort: number;
   lastMailMs: number;
   mailFloorMs: number;
+};
+
+type NoisyPhase = { reports: number; received: number; p50: number; p99: number; lowerBound: boolean };
+type WebhooksNoisy = {
+  rate: number;
+  alone: NoisyPhase;
+  noisy: NoisyPhase;
+  hangingMaxOpen: number;
+};
+type WebhooksThroughput = {
+  deliveries: number;
+  endpoints: number;
+  inFlight: number;
+  recorded: number;
+  delivered: number;
+  duplicates: number;
+  badSignatures: number;
+  portalMs: number;
+  floorMs: number;
 };
 
 /** The reports page of the benches, shortened in the table. */
@@ -248,6 +267,45 @@ function notificationRows(r: Notifications, subscribers: number): Row[] {
   ];
 }
 
+/** One receiver's outage must not slow another's webhooks; and how near the network's speed they go. */
+function webhookRows(noisy: WebhooksNoisy, throughput: WebhooksThroughput): Row[] {
+  const atLeast = (phase: NoisyPhase) => (phase.lowerBound ? '≥ ' : '');
+  const noisyRatio = noisy.noisy.p99 / noisy.alone.p99;
+  const perSecond = (n: number, ms: number) => (n / ms) * 1000;
+  const rate = perSecond(throughput.deliveries, throughput.portalMs);
+  const floorRate = perSecond(throughput.deliveries, throughput.floorMs);
+  return [
+    {
+      bench: `webhooks, ${fmt(noisy.rate)} reports/s, beside 10 endpoints that never answer and 10 that answer 500: healthy endpoint's p99 upload → delivery (${fmt(noisy.noisy.received)} of ${fmt(noisy.noisy.reports)} came)`,
+      figure: `${atLeast(noisy.noisy)}${fmt(noisy.noisy.p99)} ms`,
+      floor: `${atLeast(noisy.alone)}${fmt(noisy.alone.p99)} ms alone`,
+      ratio: `${atLeast(noisy.noisy)}${fmt(noisyRatio, 2)}`,
+      goal: '≤ 1.50',
+      met: !noisy.noisy.lowerBound && noisyRatio <= 1.5,
+    },
+    {
+      bench: `webhooks, ${fmt(throughput.deliveries)} queued to ${throughput.endpoints} https endpoints → recorded: deliveries/s`,
+      figure: `${fmt(rate)} (${fmt(throughput.portalMs / 1000, 1)} s)`,
+      floor: `${fmt(floorRate)} bare keep-alive, ${fmt(throughput.inFlight)} in flight`,
+      ratio: fmt(rate / floorRate, 3),
+      goal: '≥ 0.20',
+      met: rate / floorRate >= 0.2,
+    },
+    {
+      bench: `webhooks, ${fmt(throughput.deliveries)} to ${throughput.endpoints} https endpoints: each webhook-id once, signature checked`,
+      figure: `${fmt(throughput.delivered)} of ${fmt(throughput.deliveries)}, ${fmt(throughput.duplicates)} twice, ${fmt(throughput.badSignatures)} bad`,
+      floor: '-',
+      ratio: fmt(throughput.delivered / throughput.deliveries, 3),
+      goal: 'every one, once',
+      met:
+        throughput.delivered === throughput.deliveries &&
+        throughput.recorded === throughput.deliveries &&
+        throughput.duplicates === 0 &&
+        throughput.badSignatures === 0,
+    },
+  ];
+}
+
 function activityRows(r: Activity): Row[] {
   return [
     {
@@ -365,6 +423,25 @@ async function main() {
         String(subscribers),
       ])) as Notifications,
       subscribers,
+    ),
+  );
+  rows.push(
+    ...webhookRows(
+      (await runBench('webhooks-noisy.ts', [
+        '--rate',
+        '10',
+        '--seconds',
+        // Long enough that the p99 is not one stall of a shared machine: 300 and 600 uploads.
+        full ? '60' : '30',
+        '--wait',
+        '30',
+      ])) as WebhooksNoisy,
+      (await runBench('webhooks-throughput.ts', [
+        '--deliveries',
+        full ? '20000' : '2000',
+        '--endpoints',
+        '20',
+      ])) as WebhooksThroughput,
     ),
   );
   summary(full ? 'Full' : 'Quick', started, loadBefore);

@@ -5,6 +5,7 @@ import { createTestDatabase, ensureReferenceData, newPartner, type TestDatabase 
 import { waitFor } from '@portal/domain/wait-for';
 import { TEST_REDIS_URL } from '@portal/testing';
 import { type MailHarness, startMailWorkers } from '@portal/workers/testing/mail-harness';
+import { testWebhookSettings } from '@portal/workers/testing/webhook-receiver';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   DEMO_SERVICE_ACCOUNT,
@@ -32,13 +33,13 @@ beforeAll(async () => {
   workers = await startMailWorkers({
     handle: t,
     redisUrl: TEST_REDIS_URL,
-    webhooks: {
+    webhooks: testWebhookSettings({
       secretKey,
       allowedRanges: [`127.0.0.1/32:${port}`],
       allowHttp: true,
       retryBaseMs: 100,
       disableAfterFailures: 50,
-    },
+    }),
   });
 });
 

@@ -16,11 +16,37 @@ export const DEFAULT_OPERATIONS_MAILBOX = 'operations@portal.local';
 export const DEFAULT_WEBHOOK_RETRY_BASE_MS = 30_000;
 export const DEFAULT_WEBHOOK_DISABLE_AFTER_FAILURES = 50;
 
-/** How the workers deliver webhooks: WEBHOOK_* settings. */
-export type WebhookDeliverySettings = WebhookSettings & {
-  retryBaseMs: number;
-  disableAfterFailures: number;
+/**
+ * How many webhook attempts a worker process and one endpoint have in flight at most, and how long
+ * an attempt may take (README, "Webhooks"). Five per endpoint: a receiver taking 100 ms an answer
+ * still gets 50 deliveries a second, and five connections are what a small receiver (one process,
+ * a few threads) takes without queueing; 200 per process leave room for 40 endpoints busy at once
+ * beside any number waiting on theirs.
+ */
+export const DEFAULT_WEBHOOK_DISPATCH = {
+  maxInFlight: 200,
+  maxInFlightPerEndpoint: 5,
+  connectTimeoutMs: 5_000,
+  responseTimeoutMs: 10_000,
+} as const;
+
+export type WebhookDispatchSettings = {
+  /** WEBHOOK_MAX_IN_FLIGHT: attempts in flight in one worker process. */
+  maxInFlight: number;
+  /** WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT: attempts in flight to one endpoint, all worker processes together. */
+  maxInFlightPerEndpoint: number;
+  /** WEBHOOK_CONNECT_TIMEOUT_MS: to open a connection (TCP and TLS). */
+  connectTimeoutMs: number;
+  /** WEBHOOK_RESPONSE_TIMEOUT_MS: from the request sent to the response's headers, and between pieces of its body. */
+  responseTimeoutMs: number;
 };
+
+/** How the workers deliver webhooks: WEBHOOK_* settings. */
+export type WebhookDeliverySettings = WebhookSettings &
+  WebhookDispatchSettings & {
+    retryBaseMs: number;
+    disableAfterFailures: number;
+  };
 
 function retentionDays(fallback: number) {
   return Type.Integer({ minimum: 1, maximum: 36_500, default: fallback });
@@ -73,11 +99,32 @@ export const Env = Type.Object({
     maximum: 3_600_000,
     default: DEFAULT_WEBHOOK_RETRY_BASE_MS,
   }),
-  // Failed deliveries in a row after which an endpoint is disabled and its owner mailed.
+  // Failed probes in a row (an endpoint that backs off is probed along the retry schedule) after
+  // which an endpoint is disabled and its owner mailed.
   WEBHOOK_DISABLE_AFTER_FAILURES: Type.Integer({
     minimum: 1,
     maximum: 100_000,
     default: DEFAULT_WEBHOOK_DISABLE_AFTER_FAILURES,
+  }),
+  WEBHOOK_MAX_IN_FLIGHT: Type.Integer({
+    minimum: 1,
+    maximum: 10_000,
+    default: DEFAULT_WEBHOOK_DISPATCH.maxInFlight,
+  }),
+  WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT: Type.Integer({
+    minimum: 1,
+    maximum: 1000,
+    default: DEFAULT_WEBHOOK_DISPATCH.maxInFlightPerEndpoint,
+  }),
+  WEBHOOK_CONNECT_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    maximum: 60_000,
+    default: DEFAULT_WEBHOOK_DISPATCH.connectTimeoutMs,
+  }),
+  WEBHOOK_RESPONSE_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    maximum: 300_000,
+    default: DEFAULT_WEBHOOK_DISPATCH.responseTimeoutMs,
   }),
 });
 
@@ -124,6 +171,27 @@ function readWebhookSettings(config: Parameters<typeof webhookSettings>[0] & { N
   }
 }
 
+function readDispatchSettings(config: {
+  WEBHOOK_MAX_IN_FLIGHT: number;
+  WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT: number;
+  WEBHOOK_CONNECT_TIMEOUT_MS: number;
+  WEBHOOK_RESPONSE_TIMEOUT_MS: number;
+}): WebhookDispatchSettings {
+  // A cap per endpoint above the process's would read as a promise the process cannot keep.
+  if (config.WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT > config.WEBHOOK_MAX_IN_FLIGHT) {
+    throw new ConfigError(
+      `Invalid configuration: WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT (${config.WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT}) ` +
+        `must not exceed WEBHOOK_MAX_IN_FLIGHT (${config.WEBHOOK_MAX_IN_FLIGHT})`,
+    );
+  }
+  return {
+    maxInFlight: config.WEBHOOK_MAX_IN_FLIGHT,
+    maxInFlightPerEndpoint: config.WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT,
+    connectTimeoutMs: config.WEBHOOK_CONNECT_TIMEOUT_MS,
+    responseTimeoutMs: config.WEBHOOK_RESPONSE_TIMEOUT_MS,
+  };
+}
+
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
   const config = readEnv(Env, env, (path, raw) =>
     path === '/DATABASE_URL' && raw.DATABASE_URL === undefined
@@ -142,6 +210,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     subscriptionWindowSeconds: config.SUBSCRIPTION_WINDOW_SECONDS,
     webhooks: {
       ...readWebhookSettings(config),
+      ...readDispatchSettings(config),
       retryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
       disableAfterFailures: config.WEBHOOK_DISABLE_AFTER_FAILURES,
     },

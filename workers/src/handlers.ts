@@ -1,10 +1,8 @@
 import type { Database } from '@portal/db';
 import type { RetentionSettings } from '@portal/domain/retention';
 import type { BlobStore } from '@portal/storage';
-import type { LookupAll } from '@portal/webhooks';
 import type { Kysely } from 'kysely';
 import { sessionsPurgeHandler } from './authentication/purge.js';
-import type { WebhookDeliverySettings } from './config.js';
 import { dashboardEventHandler } from './dashboards/dashboard-event.js';
 import { batchesRunHandler, batchesScheduleHandler } from './forms/handlers.js';
 import { sendInvitationMailHandler } from './mail/send-invitation-mail.js';
@@ -15,7 +13,7 @@ import { reportEventHandler } from './notifications/report-event.js';
 import type { JobHandlers } from './registry.js';
 import { retentionApplyHandler } from './retention/apply-retention.js';
 import { sendInvitationHandler } from './saas-users/send-invitation.js';
-import { webhooksDeliverHandler } from './webhooks/deliver.js';
+import { type WakeDispatcher, webhooksDeliverHandler, webhooksWakeHandler } from './webhooks/wake.js';
 
 export type HandlerDependencies = {
   db: Kysely<Database>;
@@ -32,10 +30,8 @@ export type HandlerDependencies = {
   operationsMailbox: string;
   /** SUBSCRIPTION_WINDOW_SECONDS: reports landing this close together go in one subscription mail. */
   subscriptionWindowSeconds: number;
-  /** WEBHOOK_*: the secret key, the allowed ranges, http, retries and the disabling threshold. */
-  webhooks: WebhookDeliverySettings;
-  /** Resolves endpoint hosts; tests inject one (no name leaves the machine). */
-  webhookLookup?: LookupAll | undefined;
+  /** Wakes this process's webhook dispatcher (none when it does not consume the webhooks queue). */
+  wakeWebhooks: WakeDispatcher;
   /** *_RETENTION_*: how long each growing table keeps its rows. */
   retention: RetentionSettings;
 };
@@ -51,8 +47,7 @@ export function createHandlers({
   store,
   operationsMailbox,
   subscriptionWindowSeconds,
-  webhooks,
-  webhookLookup,
+  wakeWebhooks,
   retention,
 }: HandlerDependencies): JobHandlers {
   const batches = { db, store, now, operationsMailbox };
@@ -72,18 +67,13 @@ export function createHandlers({
     'batches.disputes-schedule': batchesScheduleHandler('disputes', batches),
     'batches.invoices-schedule': batchesScheduleHandler('invoices', batches),
     'batches.run': batchesRunHandler(batches),
-    'notifications.report-event': reportEventHandler(db),
+    'notifications.report-event': reportEventHandler(db, now, wakeWebhooks),
     'subscriptions.dispatch': dispatchSubscriptionsHandler(db, {
       now,
       windowSeconds: subscriptionWindowSeconds,
       publicUrl,
     }),
-    'webhooks.deliver': webhooksDeliverHandler({
-      db,
-      settings: webhooks,
-      now,
-      publicUrl,
-      ...(webhookLookup ? { lookup: webhookLookup } : {}),
-    }),
+    'webhooks.deliver': webhooksDeliverHandler({ db, now, wake: wakeWebhooks }),
+    'webhooks.wake': webhooksWakeHandler(wakeWebhooks),
   };
 }

@@ -18,6 +18,7 @@ import type { Logger } from 'pino';
 import {
   DEFAULT_OPERATIONS_MAILBOX,
   DEFAULT_WEBHOOK_DISABLE_AFTER_FAILURES,
+  DEFAULT_WEBHOOK_DISPATCH,
   DEFAULT_WEBHOOK_RETRY_BASE_MS,
   type WebhookDeliverySettings,
 } from './config.js';
@@ -28,6 +29,7 @@ import type { WorkerMetrics } from './observability/metrics.js';
 import { createRegistry } from './registry.js';
 import { type RelayTuning, startOutboxRelay } from './relay/outbox-relay.js';
 import { type StartupSteps, startJobSchedules } from './schedules.js';
+import { startWebhookDispatcher, type WebhookDispatcher } from './webhooks/dispatcher.js';
 import { backoffStrategy } from './webhooks/retry-delay.js';
 import { workerTuning } from './worker-options.js';
 
@@ -43,7 +45,7 @@ export type StartWorkersOptions = {
   queues?: readonly QueueName[];
   mailConfig: MailConfig;
   logger: Logger;
-  /** Jobs run at once per queue. */
+  /** Jobs run at once per queue (webhook attempts have their own caps: WEBHOOK_MAX_IN_FLIGHT*). */
   concurrency?: number;
   /** The outbox relay runs in every worker process unless turned off. */
   relay?: false | Partial<RelayTuning>;
@@ -119,6 +121,7 @@ async function claimWhenReachable(
 function defaultWebhookSettings(): WebhookDeliverySettings {
   return {
     ...webhookSettings({ WEBHOOK_ALLOWED_RANGES: '', WEBHOOK_ALLOW_HTTP: false }, { production: false }),
+    ...DEFAULT_WEBHOOK_DISPATCH,
     retryBaseMs: DEFAULT_WEBHOOK_RETRY_BASE_MS,
     disableAfterFailures: DEFAULT_WEBHOOK_DISABLE_AFTER_FAILURES,
   };
@@ -141,6 +144,8 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
   const publicUrl = options.publicUrl ?? DEFAULT_PUBLIC_URL;
   const sessionIdleMinutes = options.sessionIdleMinutes ?? DEFAULT_SESSION_IDLE_MINUTES;
   const webhooks = options.webhooks ?? defaultWebhookSettings();
+  // Set once the queues to consume are known: the webhooks queue's jobs only wake it.
+  let dispatcher: WebhookDispatcher | undefined;
   const registry = createRegistry(
     createHandlers({
       db: handle.db,
@@ -151,8 +156,7 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
       store: options.store ?? createBlobStore(process.env),
       operationsMailbox: options.operationsMailbox ?? DEFAULT_OPERATIONS_MAILBOX,
       subscriptionWindowSeconds: options.subscriptionWindowSeconds ?? DEFAULT_SUBSCRIPTION_WINDOW_SECONDS,
-      webhooks,
-      webhookLookup: options.webhookLookup,
+      wakeWebhooks: () => dispatcher?.wake(),
       retention: options.retention ?? DEFAULT_RETENTION,
     }),
   );
@@ -186,6 +190,20 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
     claimConnection.disconnect();
     mailer.close();
     throw error;
+  }
+
+  // Deliveries are scheduled in Postgres: the dispatcher needs no queue, so it sends while a claim
+  // still waits on Redis (a prefix found taken stops the process).
+  if (consumed.includes('webhooks')) {
+    dispatcher = startWebhookDispatcher({
+      db: handle.db,
+      settings: webhooks,
+      now,
+      publicUrl,
+      lookup: options.webhookLookup,
+      logger,
+      metrics: options.metrics,
+    });
   }
 
   const workers = consumed.map((queue) => {
@@ -239,7 +257,10 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
       options.onPrefixTaken?.(error);
     },
   );
-  logger.info({ queues: consumed, relay: relay !== undefined }, 'workers started');
+  logger.info(
+    { queues: consumed, relay: relay !== undefined, webhookDispatcher: dispatcher !== undefined },
+    'workers started',
+  );
 
   return {
     async stop() {
@@ -250,6 +271,8 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
       await relay?.stop();
       // close() lets the job in hand finish before it resolves.
       await Promise.all(workers.map((worker) => worker.close()));
+      // Lets the webhook attempts in flight end (each bounded by its timeouts) and records them.
+      await dispatcher?.stop();
       await producers.close();
       mailer.close();
       logger.info('workers stopped');

@@ -23,6 +23,10 @@ describe('worker configuration', () => {
         allowHttp: false,
         retryBaseMs: 30_000,
         disableAfterFailures: 50,
+        maxInFlight: 200,
+        maxInFlightPerEndpoint: 5,
+        connectTimeoutMs: 5000,
+        responseTimeoutMs: 10_000,
       },
       retention: {
         auditLogMonths: 84,
@@ -75,6 +79,10 @@ describe('worker configuration', () => {
       WEBHOOK_ALLOW_HTTP: 'true',
       WEBHOOK_RETRY_BASE_MS: '50',
       WEBHOOK_DISABLE_AFTER_FAILURES: '3',
+      WEBHOOK_MAX_IN_FLIGHT: '40',
+      WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT: '40',
+      WEBHOOK_CONNECT_TIMEOUT_MS: '100',
+      WEBHOOK_RESPONSE_TIMEOUT_MS: '300000',
     });
     expect(config.webhooks).toEqual({
       secretKey: key,
@@ -82,6 +90,10 @@ describe('worker configuration', () => {
       allowHttp: true,
       retryBaseMs: 50,
       disableAfterFailures: 3,
+      maxInFlight: 40,
+      maxInFlightPerEndpoint: 40,
+      connectTimeoutMs: 100,
+      responseTimeoutMs: 300_000,
     });
     expect(() => loadWorkerConfig({ ...base, NODE_ENV: 'production' })).toThrow(
       /WEBHOOK_SECRET_KEY is required in production/,
@@ -101,6 +113,27 @@ describe('worker configuration', () => {
       /WEBHOOK_SECRET_KEY/,
     );
     expect(() => loadWorkerConfig({ ...base, WEBHOOK_RETRY_BASE_MS: '0' })).toThrow(/WEBHOOK_RETRY_BASE_MS/);
+  });
+
+  it('refuses webhook caps and timeouts out of their bounds, naming the variable', () => {
+    for (const [name, value] of [
+      ['WEBHOOK_MAX_IN_FLIGHT', '0'],
+      ['WEBHOOK_MAX_IN_FLIGHT', '10001'],
+      ['WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT', '0'],
+      ['WEBHOOK_CONNECT_TIMEOUT_MS', '99'],
+      ['WEBHOOK_CONNECT_TIMEOUT_MS', '60001'],
+      ['WEBHOOK_RESPONSE_TIMEOUT_MS', '99'],
+      ['WEBHOOK_RESPONSE_TIMEOUT_MS', '300001'],
+      ['WEBHOOK_RESPONSE_TIMEOUT_MS', '1.5'],
+    ] as const) {
+      expect(() => loadWorkerConfig({ ...base, [name]: value }), `${name}=${value}`).toThrow(name);
+    }
+    expect(loadWorkerConfig({ ...base, WEBHOOK_MAX_IN_FLIGHT: '10000' }).webhooks.maxInFlight).toBe(10_000);
+    expect(() =>
+      loadWorkerConfig({ ...base, WEBHOOK_MAX_IN_FLIGHT: '10', WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT: '11' }),
+    ).toThrow(
+      'Invalid configuration: WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT (11) must not exceed WEBHOOK_MAX_IN_FLIGHT (10)',
+    );
   });
 
   it('reads the queues this process consumes', () => {

@@ -20,19 +20,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookDeliverySettings } from '../src/config.js';
 import { freePort, REDIS_URL, randomPrefix, waitFor } from './helpers.js';
 import { type MailHarness, startMailWorkers } from './mail-harness.js';
+import { testWebhookSettings } from './webhook-receiver.js';
 
 // The webhook receivers of docs/integrating/webhooks.md, run as written (node, python3) and sent
 // real deliveries by the workers: each accepts the deliveries signed with its secret (the
 // delivery succeeds) and refuses those signed with another (400), and the message the page shows
 // has the fields and types of a real one. They listen on 127.0.0.2, the only range opened.
 
-const settings: WebhookDeliverySettings = {
+const settings: WebhookDeliverySettings = testWebhookSettings({
   secretKey: randomBytes(32),
   allowedRanges: ['127.0.0.2/32'],
   allowHttp: true,
   retryBaseMs: 200,
   disableAfterFailures: 1000,
-};
+});
 const noNames = async (hostname: string) => {
   throw new Error(`ENOTFOUND ${hostname}`);
 };

@@ -1,24 +1,41 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connect, type DatabaseHandle, migrateToLatest } from '@portal/db';
+import { connect, type DatabaseHandle, insertWebhookEndpoint, migrateToLatest } from '@portal/db';
+import { newUser } from '@portal/db/testing';
 import { enqueue, workerConnection } from '@portal/queue';
+import { generateSecret, sealSecret } from '@portal/webhooks';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_MAIL_FROM } from '../src/mail/send-mail.js';
 import { type RunningWorkers, startWorkers } from '../src/start-workers.js';
 import { quietLogger, REDIS_URL, randomPrefix, waitFor } from './helpers.js';
+import {
+  queueTestDelivery,
+  startWebhookReceiver,
+  testWebhookSettings,
+  type WebhookReceiver,
+} from './webhook-receiver.js';
 
 // `npm start` on a bare machine: PGlite in the API's process, workers beside it, mail as files.
 const prefix = randomPrefix();
+const webhooks = testWebhookSettings({
+  secretKey: randomBytes(32),
+  allowedRanges: ['127.0.0.2/32'],
+  retryBaseMs: 30_000,
+  disableAfterFailures: 50,
+});
 let handle: DatabaseHandle;
 let mailDir: string;
 let workers: RunningWorkers;
+let receiver: WebhookReceiver;
 
 beforeAll(async () => {
   handle = connect({ dataDir: 'memory://' });
   await migrateToLatest(handle.db);
   mailDir = await mkdtemp(join(tmpdir(), 'portal-mail-'));
+  receiver = await startWebhookReceiver();
   workers = await startWorkers({
     handle,
     redisUrl: REDIS_URL,
@@ -26,14 +43,18 @@ beforeAll(async () => {
     mailConfig: { from: DEFAULT_MAIL_FROM, mailDir },
     logger: quietLogger,
     relay: { pollMs: 100 },
+    webhooks,
   });
 });
 
 afterAll(async () => {
+  await receiver?.close();
   await workers?.stop();
-  const queue = new Queue('mail', { connection: workerConnection(REDIS_URL), prefix });
-  await queue.obliterate({ force: true });
-  await queue.close();
+  for (const name of ['mail', 'webhooks']) {
+    const queue = new Queue(name, { connection: workerConnection(REDIS_URL), prefix });
+    await queue.obliterate({ force: true });
+    await queue.close();
+  }
   await handle?.close();
   if (mailDir) await rm(mailDir, { recursive: true, force: true });
 });
@@ -55,4 +76,55 @@ it('relays by polling and writes the message as an .eml file', async () => {
   expect((await readdir(mailDir)).filter((name) => name.startsWith(jobId))).toEqual([`${jobId}.eml`]);
   const row = await handle.db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow();
   expect(row.published_at).not.toBeNull();
+});
+
+it("sends webhooks on PGlite's one connection, holding nothing while a receiver keeps it waiting", async () => {
+  await newUser(handle.db, { userId: 'svc-embedded' });
+  const endpoint = async (path: string) => {
+    const secret = generateSecret();
+    receiver.expectSecret(path, secret);
+    return insertWebhookEndpoint(handle.db, {
+      serviceAccountId: 'svc-embedded',
+      url: `${receiver.origin}${path}`,
+      description: '',
+      eventTypes: ['report.available'],
+      partnerIds: [],
+      categoryCodes: [],
+      secretSealed: sealSecret(webhooks.secretKey, secret),
+      createdBy: 'svc-embedded',
+    });
+  };
+  let answer: (value: { status: number }) => void = () => {};
+  receiver.answer('/slow', () => new Promise((resolve) => (answer = resolve)));
+  const slow = await queueTestDelivery(handle.db, await endpoint('/slow'));
+  await waitFor('the slow delivery in flight', () => receiver.at('/slow').length === 1, 20_000);
+
+  // The attempt waits on its receiver; the claim that leased it has committed, so the API's
+  // statements (and another delivery's) still get the one connection.
+  const lease = await handle.db
+    .selectFrom('webhook_deliveries')
+    .select(['status', 'claimed_until'])
+    .where('delivery_id', '=', slow)
+    .executeTakeFirstOrThrow();
+  expect(lease.status).toBe('pending');
+  expect(lease.claimed_until).not.toBeNull();
+  const quick = await queueTestDelivery(handle.db, await endpoint('/quick'));
+  const status = async (deliveryId: string) =>
+    (
+      await handle.db
+        .selectFrom('webhook_deliveries')
+        .select('status')
+        .where('delivery_id', '=', deliveryId)
+        .executeTakeFirstOrThrow()
+    ).status;
+  await waitFor(
+    'the quick one delivered beside it',
+    async () => (await status(quick)) === 'succeeded',
+    20_000,
+  );
+  expect(receiver.at('/quick')).toMatchObject([{ webhookId: quick, verified: true }]);
+
+  answer({ status: 200 });
+  await waitFor('the slow one recorded', async () => (await status(slow)) === 'succeeded', 20_000);
+  expect(receiver.at('/slow')).toMatchObject([{ webhookId: slow, verified: true }]);
 });

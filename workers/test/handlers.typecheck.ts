@@ -5,7 +5,6 @@ import type { Database } from '@portal/db';
 import { DEFAULT_RETENTION } from '@portal/domain/retention';
 import type { BlobStore } from '@portal/storage';
 import type { Kysely } from 'kysely';
-import type { WebhookDeliverySettings } from '../src/config.js';
 import { createHandlers } from '../src/handlers.js';
 import type { Mailer } from '../src/mail/send-mail.js';
 import { defineHandler, type JobHandlers } from '../src/registry.js';
@@ -13,7 +12,6 @@ import { defineHandler, type JobHandlers } from '../src/registry.js';
 declare const db: Kysely<Database>;
 declare const mailer: Mailer;
 declare const store: BlobStore;
-declare const webhooks: WebhookDeliverySettings;
 const all = createHandlers({
   db,
   mailer,
@@ -23,7 +21,7 @@ const all = createHandlers({
   store,
   operationsMailbox: 'ops@portal.test',
   subscriptionWindowSeconds: 120,
-  webhooks,
+  wakeWebhooks: () => {},
   retention: DEFAULT_RETENTION,
 });
 

@@ -7,6 +7,7 @@ import type { LookupAll } from '@portal/webhooks';
 import type { ParsedMail } from 'mailparser';
 import type { WebhookDeliverySettings } from '../src/config.js';
 import { DEFAULT_MAIL_FROM } from '../src/mail/send-mail.js';
+import type { WorkerMetrics } from '../src/observability/metrics.js';
 import { type RunningWorkers, startWorkers } from '../src/start-workers.js';
 import { quietLogger, randomPrefix, startSmtpServer, type TestSmtpServer } from './helpers.js';
 
@@ -34,6 +35,9 @@ export async function startMailWorkers(options: {
   publicUrl?: string;
   webhooks?: WebhookDeliverySettings;
   webhookLookup?: LookupAll;
+  /** The workers' clock (due times, leases, probes); the wall clock unless given. */
+  now?: () => Date;
+  metrics?: WorkerMetrics;
 }): Promise<MailHarness> {
   const smtp = options.smtp ?? (await startSmtpServer());
   const mailDir = await mkdtemp(join(tmpdir(), 'portal-mail-'));
@@ -51,6 +55,8 @@ export async function startMailWorkers(options: {
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     ...(options.webhooks ? { webhooks: options.webhooks } : {}),
     ...(options.webhookLookup ? { webhookLookup: options.webhookLookup } : {}),
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
   });
   return {
     smtp,

@@ -15,14 +15,16 @@ import {
   queueTestDelivery,
   replayDeliveryJob,
   startWebhookReceiver,
+  testWebhookSettings,
   type WebhookReceiver,
 } from './webhook-receiver.js';
 import { startWorkerProcess, type WorkerProcess } from './worker-process.js';
 
 // At-least-once across a crash (issue 28): a worker process killed (SIGKILL) while its delivery is
-// in flight leaves the job to BullMQ's stalled-job check, and another worker sends it again with
-// the same webhook-id; once that one is recorded as succeeded, running the job again (a replay, a
-// second crash) sends nothing more.
+// in flight leaves the delivery's lease to run out, and another worker claims it and sends it again
+// with the same webhook-id; once that one is recorded as succeeded, a job of the former
+// webhooks.deliver for it (a replay, one left in Redis by an upgrade) sends nothing more. The
+// receiver speaks https; the worker process trusts its CA through NODE_EXTRA_CA_CERTS.
 
 const key = randomBytes(32);
 const prefix = randomPrefix();
@@ -82,8 +84,11 @@ it('sends a delivery cut off by a crash again under its webhook-id, and never on
       WORKER_QUEUES: 'webhooks',
       WEBHOOK_SECRET_KEY: key.toString('hex'),
       WEBHOOK_ALLOWED_RANGES: '127.0.0.2/32',
-      WEBHOOK_ALLOW_HTTP: 'true',
       WEBHOOK_RETRY_BASE_MS: '50',
+      // The lease is both timeouts (resolving, connecting), the response's and 15 s: 22 s here.
+      WEBHOOK_CONNECT_TIMEOUT_MS: '1000',
+      WEBHOOK_RESPONSE_TIMEOUT_MS: '5000',
+      NODE_EXTRA_CA_CERTS: receiver.caFile,
     },
   });
   const deliveryId = await queueTestDelivery(t.db, endpointId);
@@ -101,15 +106,14 @@ it('sends a delivery cut off by a crash again under its webhook-id, and never on
     redisUrl: REDIS_URL,
     prefix,
     queues: ['webhooks'],
-    webhooks: {
+    webhooks: testWebhookSettings({
       secretKey: key,
       allowedRanges: ['127.0.0.2/32'],
-      allowHttp: true,
       retryBaseMs: 50,
       disableAfterFailures: 50,
-    },
+    }),
   });
-  // The dead worker's lock on the job runs out (30 s), then the stalled-job check puts it back.
+  // The dead worker's lease runs out (22 s after its claim), then the survivor claims it again.
   await waitFor('sent again after the crash', () => receiver.at('/crash').length === 2, 75_000);
   const status = async () =>
     (

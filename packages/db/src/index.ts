@@ -48,5 +48,7 @@ export * from './retention/retention-rules.js';
 export * from './saas-users/invitations.js';
 export * from './saas-users/tenants.js';
 export type * from './schema.js';
+export * from './webhooks/webhook-claims.js';
 export * from './webhooks/webhook-deliveries.js';
 export * from './webhooks/webhook-endpoints.js';
+export * from './webhooks/webhook-outcomes.js';

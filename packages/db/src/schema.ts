@@ -378,6 +378,9 @@ export type WebhookEndpointsTable = {
   enabled: Generated<boolean>;
   disabled_reason: string | null;
   consecutive_failures: Generated<number>;
+  failing_since: NullableTimestamp;
+  next_probe_at: NullableTimestamp;
+  probe_failures: Generated<number>;
   created_by: string;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
@@ -395,6 +398,10 @@ export type WebhookDeliveriesTable = {
   last_error: string | null;
   created_at: Generated<Date>;
   succeeded_at: NullableTimestamp;
+  next_attempt_at: Timestamp;
+  first_due_at: Timestamp;
+  round_attempts: Generated<number>;
+  claimed_until: NullableTimestamp;
 };
 export type WebhookDeliveryAttemptsTable = {
   delivery_id: string;

@@ -10,6 +10,7 @@ import { createTestDatabase, prepareTemplateDatabase, type TestDatabase } from '
 import { type DevSso, startDevSso } from '@portal/dev-sso';
 import { LocalDiskStore } from '@portal/storage';
 import { freePort } from '@portal/testing';
+import { DEFAULT_WEBHOOK_DISPATCH } from '@portal/workers/config';
 import { startWorkers } from '@portal/workers/start-workers';
 import pino from 'pino';
 import { startSmtpSink } from './smtp-sink.js';
@@ -92,7 +93,12 @@ export async function startPortal(): Promise<RunningPortal> {
     // A report subscription's mail goes at the next dispatch after 1 s, not 2 minutes.
     subscriptionWindowSeconds: 1,
     // The API's webhook settings (the same key, ranges and http), a failed delivery retried after 1 s.
-    webhooks: { ...config.webhooks, retryBaseMs: 1000, disableAfterFailures: 50 },
+    webhooks: {
+      ...config.webhooks,
+      ...DEFAULT_WEBHOOK_DISPATCH,
+      retryBaseMs: 1000,
+      disableAfterFailures: 50,
+    },
   });
   const api: RunningApi = await startApi(config, { database });
 

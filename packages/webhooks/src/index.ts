@@ -3,6 +3,7 @@ export * from './deliver.js';
 export * from './endpoint-url.js';
 export * from './message.js';
 export * from './resolve.js';
+export * from './resolve-cache.js';
 export * from './secret-box.js';
 export * from './settings.js';
 export * from './signature.js';

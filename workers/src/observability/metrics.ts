@@ -40,4 +40,24 @@ export class WorkerMetrics {
     help: 'mail.send attempts that failed (retried until their attempts run out)',
     registers: [this.registry],
   });
+
+  readonly webhookAttempts = new Counter({
+    name: 'portal_webhook_attempts_total',
+    help: 'Webhook deliveries tried (succeeded: a 2xx; failed: any other answer, or none) or refused without sending (endpoint or service account disabled, access lost)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly webhookAttemptDuration = new Histogram({
+    name: 'portal_webhook_attempt_duration_seconds',
+    help: 'Time a webhook attempt took, from sending to the end of what is kept of the response',
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [this.registry],
+  });
+
+  readonly webhookInFlight = new Gauge({
+    name: 'portal_webhook_in_flight',
+    help: 'Webhook attempts in flight in this worker process (at most WEBHOOK_MAX_IN_FLIGHT)',
+    registers: [this.registry],
+  });
 }

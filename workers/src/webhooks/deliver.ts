@@ -1,214 +1,126 @@
-import {
-  countWebhookFailure,
-  type Database,
-  type Db,
-  type DeliveryToSend,
-  failWebhookDelivery,
-  findActiveUser,
-  findDeliveryToSend,
-  findUserWithAccess,
-  findWebhookEndpointSecrets,
-  recordWebhookAttempt,
-  resetWebhookFailures,
-  type WebhookEndpointSecrets,
-} from '@portal/db';
+import type { ClaimedDelivery } from '@portal/db';
 import { canAccessPartner } from '@portal/domain';
-import { enqueue, webhooksDeliver } from '@portal/queue';
 import {
   type DeliveryResult,
-  deliverWebhook,
   endpointUrlProblem,
-  isSuccess,
-  type LookupAll,
   openSecret,
-  resolveEndpoint,
+  type ResolvedHosts,
   signatureHeader,
+  type WebhookSender,
 } from '@portal/webhooks';
-import type { Kysely } from 'kysely';
 import type { WebhookDeliverySettings } from '../config.js';
-import { defineHandler, type JobHandler } from '../registry.js';
 
-/** A receiver that has not answered in 10 s is counted as failed; the retry comes later. */
-export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** What is kept of a response: enough for an error page, never a receiver's flood. */
 export const WEBHOOK_MAX_RESPONSE_BYTES = 64 * 1024;
 
-export type DeliverDependencies = {
-  db: Kysely<Database>;
+export type AttemptDependencies = {
   settings: WebhookDeliverySettings;
   now: () => Date;
-  publicUrl: string;
-  /** The resolver of endpoint hosts; tests inject one, so no name leaves the machine. */
-  lookup?: LookupAll;
+  sender: WebhookSender;
+  /** The endpoint hosts' checked addresses, resolved again once their TTL has passed. */
+  hosts: ResolvedHosts;
 };
 
-export type DeliveryOutcome = 'succeeded' | 'retry' | 'skipped' | 'given up';
-
-export class WebhookDeliveryFailed extends Error {
-  override readonly name = 'WebhookDeliveryFailed';
-}
+/** A claimed delivery once its attempt ended, or once it was refused without one. */
+export type FinishedDelivery = {
+  claimed: ClaimedDelivery;
+  /** When it ended, on the workers' clock. */
+  at: Date;
+} & ({ refused: string } | { refused?: undefined; startedAt: Date; result: DeliveryResult });
 
 /** Why a delivery is not sent at all, or undefined when it may be. */
-async function refusal(
-  db: Kysely<Database>,
-  delivery: DeliveryToSend,
-  endpoint: WebhookEndpointSecrets,
-): Promise<string | undefined> {
-  if (!endpoint.enabled) return 'The endpoint is disabled.';
+function refusal(delivery: ClaimedDelivery): string | undefined {
+  if (!delivery.endpointEnabled) return 'The endpoint is disabled.';
   // Access is checked again at send time: grants taken away since the event stop its deliveries.
-  const account = await findActiveUser(db, endpoint.serviceAccountId);
-  if (!account) return 'The service account is disabled.';
+  if (!delivery.account) return 'The service account is disabled.';
   if (
     delivery.accessTypeCode !== null &&
     delivery.partnerCode !== null &&
-    !canAccessPartner(account, delivery.accessTypeCode, delivery.partnerCode)
+    !canAccessPartner({ ...delivery.account, features: [] }, delivery.accessTypeCode, delivery.partnerCode)
   ) {
     return `The service account no longer has access to partner ${delivery.partnerCode}.`;
   }
   return undefined;
 }
 
-function signingSecrets(key: Buffer, endpoint: WebhookEndpointSecrets, now: Date): string[] {
-  const secrets = [openSecret(key, endpoint.secretSealed)];
+function signingSecrets(key: Buffer, delivery: ClaimedDelivery, now: Date): string[] {
+  const secrets = [openSecret(key, delivery.secretSealed)];
   // During a rotation's overlap both sign, so a receiver holding either secret accepts the message.
   if (
-    endpoint.previousSecretSealed !== null &&
-    endpoint.previousSecretExpiresAt !== null &&
-    endpoint.previousSecretExpiresAt > now
+    delivery.previousSecretSealed !== null &&
+    delivery.previousSecretExpiresAt !== null &&
+    delivery.previousSecretExpiresAt > now
   ) {
-    secrets.push(openSecret(key, endpoint.previousSecretSealed));
+    secrets.push(openSecret(key, delivery.previousSecretSealed));
   }
   return secrets;
 }
 
+const failed = (error: string): DeliveryResult => ({ status: null, durationMs: 0, responseBody: '', error });
+
+/** Resolution is bounded like a connection: a resolver that never answers must not hold the lease. */
+function withinConnectTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`The endpoint's host name did not resolve within ${ms} ms.`)),
+      ms,
+    );
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 /** Sends to the address it checked, or says why it would not: an attempt either way. */
-async function send(
-  deps: DeliverDependencies,
-  delivery: DeliveryToSend,
-  endpoint: WebhookEndpointSecrets,
-  at: Date,
-): Promise<DeliveryResult> {
-  const problem = endpointUrlProblem(endpoint.url, { allowHttp: deps.settings.allowHttp });
-  if (problem !== undefined) return { status: null, durationMs: 0, responseBody: '', error: problem };
-  const url = new URL(endpoint.url);
-  let target: Awaited<ReturnType<typeof resolveEndpoint>>;
+async function send(deps: AttemptDependencies, delivery: ClaimedDelivery, at: Date): Promise<DeliveryResult> {
+  const problem = endpointUrlProblem(delivery.url, { allowHttp: deps.settings.allowHttp });
+  if (problem !== undefined) return failed(problem);
+  const url = new URL(delivery.url);
+  let target: Awaited<ReturnType<ResolvedHosts['resolve']>>;
   try {
-    target = await resolveEndpoint(url, {
-      allowed: deps.settings.allowedRanges,
-      ...(deps.lookup ? { lookup: deps.lookup } : {}),
-    });
+    target = await withinConnectTimeout(deps.hosts.resolve(url), deps.settings.connectTimeoutMs);
   } catch (error) {
     // The address stays out of the message: the delivery log shows it to internal admins only.
     const address = (error as { address?: string }).address;
-    return {
-      status: null,
-      durationMs: 0,
-      responseBody: '',
-      error: (error as Error).message,
-      ...(address ? { refusedAddress: address } : {}),
-    };
+    return { ...failed((error as Error).message), ...(address ? { refusedAddress: address } : {}) };
   }
   const timestamp = Math.floor(at.getTime() / 1000);
-  return deliverWebhook({
+  let signature: string;
+  try {
+    signature = signatureHeader(
+      signingSecrets(deps.settings.secretKey, delivery, at),
+      delivery.deliveryId,
+      timestamp,
+      delivery.body,
+    );
+  } catch (error) {
+    return failed((error as Error).message);
+  }
+  return deps.sender.send({
+    endpointId: delivery.endpointId,
     url,
     address: target.address,
-    family: target.family,
     headers: {
       'webhook-id': delivery.deliveryId,
       'webhook-timestamp': String(timestamp),
-      'webhook-signature': signatureHeader(
-        signingSecrets(deps.settings.secretKey, endpoint, at),
-        delivery.deliveryId,
-        timestamp,
-        delivery.body,
-      ),
+      'webhook-signature': signature,
       'user-agent': 'partner-portal-webhooks/1',
     },
     body: delivery.body,
-    timeoutMs: WEBHOOK_TIMEOUT_MS,
-    maxResponseBytes: WEBHOOK_MAX_RESPONSE_BYTES,
   });
 }
 
 /**
- * One attempt at a delivery. One recorded as succeeded is never sent again (a job run twice, after
- * a crash or a replay, finds it done). The attempt, the delivery's state and the endpoint's run of
- * failures are written together right after the response; the failure that reaches
- * WEBHOOK_DISABLE_AFTER_FAILURES disables the endpoint and mails its owner in that transaction.
+ * One attempt at a claimed delivery, or its refusal (endpoint disabled, service account disabled or
+ * no longer granted the event's partner). Never rejects; what it ends with is recorded by the
+ * dispatcher, with the attempts that ended beside it.
  */
-export async function deliverOnce(
-  deps: DeliverDependencies,
-  deliveryId: string,
-  options: { finalAttempt: boolean },
-): Promise<DeliveryOutcome> {
-  const { db } = deps;
-  const delivery = await findDeliveryToSend(db, deliveryId);
-  if (!delivery || delivery.status === 'succeeded') return 'skipped';
-  const endpoint = await findWebhookEndpointSecrets(db, delivery.endpointId);
-  if (!endpoint) return 'skipped';
-  const refused = await refusal(db, delivery, endpoint);
-  if (refused !== undefined) {
-    await failWebhookDelivery(db, deliveryId, refused);
-    return 'given up';
-  }
+export async function attemptDelivery(
+  deps: AttemptDependencies,
+  delivery: ClaimedDelivery,
+): Promise<FinishedDelivery> {
+  const refused = refusal(delivery);
+  if (refused !== undefined) return { claimed: delivery, at: deps.now(), refused };
   const startedAt = deps.now();
-  const result = await send(deps, delivery, endpoint, startedAt);
-  const succeeded = isSuccess(result.status);
-  await db.transaction().execute(async (trx) => {
-    const attempt = await recordWebhookAttempt(trx, deliveryId, {
-      startedAt,
-      durationMs: result.durationMs,
-      responseStatus: result.status,
-      error: result.error ?? null,
-      refusedAddress: result.refusedAddress ?? null,
-      status: succeeded ? 'succeeded' : options.finalAttempt ? 'failed' : 'pending',
-    });
-    if (succeeded) {
-      await resetWebhookFailures(trx, endpoint.endpointId);
-      return;
-    }
-    const what = result.error ?? `HTTP ${result.status}`;
-    const counted = await countWebhookFailure(trx, endpoint.endpointId, {
-      disableAfter: deps.settings.disableAfterFailures,
-      reason: `Disabled after ${deps.settings.disableAfterFailures} failed deliveries in a row; the last: ${what}.`,
-    });
-    if (counted.disabledNow) await mailOwner(trx, deps, endpoint, { deliveryId, attempt, what });
-  });
-  return succeeded ? 'succeeded' : 'retry';
-}
-
-async function mailOwner(
-  trx: Db,
-  deps: DeliverDependencies,
-  endpoint: WebhookEndpointSecrets,
-  last: { deliveryId: string; attempt: number; what: string },
-): Promise<void> {
-  const owner = await findUserWithAccess(trx, endpoint.createdBy);
-  if (!owner?.email.includes('@')) return;
-  const failures = deps.settings.disableAfterFailures;
-  await enqueue(trx, {
-    name: 'mail.send',
-    payload: {
-      to: [owner.email],
-      subject: 'Webhook endpoint disabled',
-      text: [
-        `The webhook endpoint ${endpoint.url} of service account ${endpoint.serviceAccountId} was disabled`,
-        `after ${failures} failed deliveries in a row. The last one (${last.deliveryId}) failed with: ${last.what}.`,
-        '',
-        'Nothing more is sent to it until it is enabled again on the Webhooks page:',
-        `${deps.publicUrl}/admin/webhooks`,
-      ].join('\n'),
-    },
-    jobId: `webhook-disabled-${last.deliveryId}-${last.attempt}`,
-  });
-}
-
-export function webhooksDeliverHandler(deps: DeliverDependencies): JobHandler<'webhooks.deliver'> {
-  return defineHandler('webhooks.deliver', async ({ deliveryId }, { attemptsMade, logger }) => {
-    const finalAttempt = attemptsMade + 1 >= webhooksDeliver.attempts;
-    const outcome = await deliverOnce(deps, deliveryId, { finalAttempt });
-    logger.debug({ deliveryId, outcome }, 'webhook delivery');
-    // Thrown so BullMQ retries it after the webhook backoff; the attempt is already recorded.
-    if (outcome === 'retry') throw new WebhookDeliveryFailed(`Webhook delivery ${deliveryId} failed`);
-  });
+  const result = await send(deps, delivery, startedAt).catch((error: unknown) => failed(String(error)));
+  return { claimed: delivery, at: deps.now(), startedAt, result };
 }

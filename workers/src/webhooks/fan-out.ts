@@ -7,22 +7,21 @@ import {
   type UserWithAccess,
 } from '@portal/db';
 import { canAccessPartner } from '@portal/domain';
-import { enqueueMany } from '@portal/queue';
+import { enqueue } from '@portal/queue';
 import { eventBody, newDeliveryId } from '@portal/webhooks';
 import type { Transaction } from 'kysely';
 
-/** The BullMQ job id of a delivery's first sending (a redelivery by hand has its own). */
-export const deliveryJobId = (deliveryId: string) => `webhook-${deliveryId}`;
-
 /**
- * Makes a delivery for each endpoint that hears each event and queues it, in the caller's
- * transaction. The endpoint's service account must still have the event's partner: its grants
- * decide what it may download, so they decide what it hears. An event handed out again (a relay
- * crash) makes nothing twice: deliveries are unique per endpoint and event.
+ * Makes a delivery for each endpoint that hears each event, due `now`, and one job that wakes a
+ * webhook dispatcher to claim them, in the caller's transaction. The endpoint's service account
+ * must still have the event's partner: its grants decide what it may download, so they decide what
+ * it hears. An event handed out again (a relay crash) makes nothing twice: deliveries are unique
+ * per endpoint and event.
  */
 export async function fanOutWebhooks(
   trx: Transaction<Database>,
   events: readonly ReportEvent[],
+  now: Date,
 ): Promise<number> {
   const hearing = await listEndpointsHearing(
     trx,
@@ -48,14 +47,7 @@ export async function fanOutWebhooks(
       },
     ];
   });
-  const made = await insertWebhookDeliveries(trx, deliveries);
-  await enqueueMany(
-    trx,
-    made.map((deliveryId) => ({
-      name: 'webhooks.deliver' as const,
-      payload: { deliveryId },
-      jobId: deliveryJobId(deliveryId),
-    })),
-  );
+  const made = await insertWebhookDeliveries(trx, deliveries, { dueAt: now });
+  if (made.length > 0) await enqueue(trx, { name: 'webhooks.wake', payload: { reason: 'fan-out' } });
   return made.length;
 }

@@ -1,12 +1,9 @@
+import { WEBHOOK_RETRY_CAP_MS, webhookRetryDelay } from '@portal/domain/webhook-schedule';
 import { WEBHOOK_BACKOFF } from '@portal/queue';
 
-/** No wait between two webhook attempts is longer: a receiver back after an outage hears within 6 h. */
-export const WEBHOOK_RETRY_CAP_MS = 6 * 60 * 60 * 1000;
-
-/** The wait after the `attemptsMade`-th failed attempt (1 for the first): base, doubling, capped. */
-export function webhookRetryDelay(attemptsMade: number, baseMs: number): number {
-  return Math.min(WEBHOOK_RETRY_CAP_MS, baseMs * 2 ** Math.max(0, attemptsMade - 1));
-}
+// The schedule itself is a rule of @portal/domain (webhook-schedule.ts), which the dispatcher
+// follows; BullMQ still asks for it when a job of the former webhooks.deliver fails.
+export { WEBHOOK_RETRY_CAP_MS, webhookRetryDelay };
 
 /**
  * BullMQ's `settings.backoffStrategy` of every worker: it is asked only for backoff types that are

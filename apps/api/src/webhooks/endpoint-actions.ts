@@ -3,6 +3,7 @@ import {
   enableWebhookEndpoint,
   findWebhookEndpoint,
   insertWebhookDeliveries,
+  probeWebhookEndpointNow,
   reopenWebhookDelivery,
   rotateWebhookSecret,
   writeAudit,
@@ -84,7 +85,10 @@ export async function enableEndpoint(
   });
 }
 
-/** A `webhook.test` delivery, which announces no event, queued like any other. */
+/**
+ * A `webhook.test` delivery, which announces no event, due now like any other. A person is waiting
+ * for it: an endpoint that backs off gets its next probe now rather than in up to 6 h.
+ */
 export async function sendTestEvent(
   deps: WebhookDeps,
   actor: Actor,
@@ -92,20 +96,25 @@ export async function sendTestEvent(
 ): Promise<{ deliveryId: string }> {
   await endpointInScope(deps, actor, endpointId);
   const deliveryId = newDeliveryId();
-  const body = testEventBody(endpointId, deps.now?.() ?? new Date());
+  const now = deps.now?.() ?? new Date();
+  const body = testEventBody(endpointId, now);
   await deps.db.transaction().execute(async (trx) => {
-    await insertWebhookDeliveries(trx, [
-      { deliveryId, endpointId, eventId: null, eventType: TEST_EVENT_TYPE, body },
-    ]);
-    await enqueue(trx, { name: 'webhooks.deliver', payload: { deliveryId }, jobId: `webhook-${deliveryId}` });
+    await probeWebhookEndpointNow(trx, endpointId, now);
+    await insertWebhookDeliveries(
+      trx,
+      [{ deliveryId, endpointId, eventId: null, eventType: TEST_EVENT_TYPE, body }],
+      { dueAt: now },
+    );
+    await enqueue(trx, { name: 'webhooks.wake', payload: { reason: 'test event' } });
     await writeAudit(trx, audit(actor, 'test', endpointId, { detail: { deliveryId } }));
   });
   return { deliveryId };
 }
 
 /**
- * Sends a delivery again: the same id and body, back to pending, in a job of its own. Its id counts
- * the attempts so far, so pressing twice before it runs queues it once.
+ * Sends a delivery again: the same id and body, back to pending and due now with a fresh retry
+ * schedule (and the endpoint's next probe now, if it backs off). Pressing twice before it is sent
+ * sends it once: it is one row, due once.
  */
 export async function redeliver(
   deps: WebhookDeps,
@@ -114,14 +123,11 @@ export async function redeliver(
   deliveryId: string,
 ): Promise<{ deliveryId: string }> {
   await endpointInScope(deps, actor, endpointId);
+  const now = deps.now?.() ?? new Date();
   await deps.db.transaction().execute(async (trx) => {
-    const attempts = await reopenWebhookDelivery(trx, endpointId, deliveryId);
+    const attempts = await reopenWebhookDelivery(trx, endpointId, deliveryId, now);
     if (attempts === undefined) throw notFound();
-    await enqueue(trx, {
-      name: 'webhooks.deliver',
-      payload: { deliveryId },
-      jobId: `webhook-${deliveryId}-redeliver-${attempts}`,
-    });
+    await enqueue(trx, { name: 'webhooks.wake', payload: { reason: 'redelivery' } });
     await writeAudit(trx, audit(actor, 'redeliver', endpointId, { detail: { deliveryId } }));
   });
   return { deliveryId };

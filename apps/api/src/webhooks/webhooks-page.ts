@@ -40,22 +40,33 @@ export async function webhooksPage({ db }: DbDeps, actor: Actor): Promise<Webhoo
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /**
- * An endpoint's last deliveries, newest first, with their attempts. Why an attempt was refused is
- * everyone's to read; the address its host resolved to only an internal admin's: a manager could
- * otherwise map the portal's network by registering names that resolve into it.
+ * An endpoint's last deliveries, newest first, with their attempts. A pending one says when it is
+ * due, and, while its endpoint backs off, that it waits for the endpoint's probes. Why an attempt
+ * was refused is everyone's to read; the address its host resolved to only an internal admin's: a
+ * manager could otherwise map the portal's network by registering names that resolve into it.
  */
 export async function webhookDeliveries(
   deps: DbDeps,
   actor: Actor,
   endpointId: string,
 ): Promise<WebhookDeliveries> {
-  await endpointInScope(deps, actor, endpointId);
+  const endpoint = await endpointInScope(deps, actor, endpointId);
   const deliveries = await listWebhookDeliveries(deps.db, endpointId, 100);
+  const { enabled, failingSince, nextProbeAt } = endpoint;
+  const waiting =
+    enabled && nextProbeAt !== null
+      ? {
+          endpointFailingSince: new Date(failingSince ?? nextProbeAt).toISOString(),
+          nextProbeAt: new Date(nextProbeAt).toISOString(),
+        }
+      : null;
   return {
-    deliveries: deliveries.map((d) => ({
+    deliveries: deliveries.map(({ nextAttemptAt, ...d }) => ({
       ...d,
       createdAt: new Date(d.createdAt).toISOString(),
       succeededAt: iso(d.succeededAt),
+      nextAttemptAt: d.status === 'pending' ? iso(nextAttemptAt) : null,
+      waiting: d.status === 'pending' ? waiting : null,
       attemptLog: d.attemptLog.map(({ refusedAddress, ...a }) => ({
         ...a,
         startedAt: new Date(a.startedAt).toISOString(),

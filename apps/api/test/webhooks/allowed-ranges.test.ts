@@ -4,6 +4,7 @@ import {
   type ConnectionCounter,
   startConnectionCounter,
   startWebhookReceiver,
+  testWebhookSettings,
   type WebhookReceiver,
 } from '@portal/workers/testing/webhook-receiver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +25,7 @@ let workers: MailHarness;
 let port: number;
 
 beforeAll(async () => {
-  receiver = await startWebhookReceiver('127.0.0.1');
+  receiver = await startWebhookReceiver('127.0.0.1', { tls: false });
   counter = await startConnectionCounter('127.0.0.1');
   port = Number(new URL(receiver.origin).port);
   w = await startWebhookApp(
@@ -35,7 +36,7 @@ beforeAll(async () => {
     handle: w.t.database,
     redisUrl: REDIS_URL,
     prefix: w.t.queuePrefix,
-    webhooks: { ...w.t.config.webhooks, retryBaseMs: 60_000, disableAfterFailures: 50 },
+    webhooks: testWebhookSettings({ ...w.t.config.webhooks, retryBaseMs: 60_000, disableAfterFailures: 50 }),
     webhookLookup: w.lookup,
   });
 });

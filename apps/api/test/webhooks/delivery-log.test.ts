@@ -1,7 +1,11 @@
 import { createBlobStore } from '@portal/storage';
 import { REDIS_URL, waitFor } from '@portal/workers/testing/helpers';
 import { type MailHarness, startMailWorkers } from '@portal/workers/testing/mail-harness';
-import { startWebhookReceiver, type WebhookReceiver } from '@portal/workers/testing/webhook-receiver';
+import {
+  startWebhookReceiver,
+  testWebhookSettings,
+  type WebhookReceiver,
+} from '@portal/workers/testing/webhook-receiver';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WEBHOOK_MESSAGES } from '../../src/webhooks/endpoint-input.js';
 import type { TestApp } from '../helpers.js';
@@ -10,7 +14,7 @@ import type { SeededPersonas } from '../support/personas.js';
 import { startWebhookApp } from './webhook-app.js';
 
 // An endpoint registered through the API hears a report landing through the real outbox, workers
-// and a receiver on 127.0.0.2 (the one range opened) that fails three times and then answers: it
+// and an https receiver on 127.0.0.2 (the one range opened) that fails three times and then answers: it
 // gets the same webhook-id four times, each verified with the secret the API showed, and the API's
 // delivery log shows all four attempts; "Redeliver" sends it again under that id. A delivery refused
 // for where its host now resolves says why to a manager, and where only to an internal admin.
@@ -34,7 +38,7 @@ beforeAll(async () => {
     handle: t.database,
     redisUrl: REDIS_URL,
     prefix: t.queuePrefix,
-    webhooks: { ...t.config.webhooks, retryBaseMs: 50, disableAfterFailures: 10 },
+    webhooks: testWebhookSettings({ ...t.config.webhooks, retryBaseMs: 50, disableAfterFailures: 10 }),
     webhookLookup: w.lookup,
   });
 });

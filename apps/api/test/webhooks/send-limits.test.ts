@@ -2,7 +2,11 @@ import { createServiceAccount, issueServiceAccountToken, listAuditEntries } from
 import { WEBHOOK_SEND_LIMITS } from '@portal/domain';
 import { REDIS_URL, waitFor } from '@portal/workers/testing/helpers';
 import { type MailHarness, startMailWorkers } from '@portal/workers/testing/mail-harness';
-import { startWebhookReceiver, type WebhookReceiver } from '@portal/workers/testing/webhook-receiver';
+import {
+  startWebhookReceiver,
+  testWebhookSettings,
+  type WebhookReceiver,
+} from '@portal/workers/testing/webhook-receiver';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers.js';
@@ -56,7 +60,7 @@ beforeAll(async () => {
     handle: t.database,
     redisUrl: REDIS_URL,
     prefix: t.queuePrefix,
-    webhooks: { ...t.config.webhooks, retryBaseMs: 50, disableAfterFailures: 10 },
+    webhooks: testWebhookSettings({ ...t.config.webhooks, retryBaseMs: 50, disableAfterFailures: 10 }),
   });
 });
 afterAll(async () => {

@@ -296,47 +296,113 @@ describe('actions on an endpoint', () => {
     expect(openSecret(t.config.webhooks.secretKey, row.previous_secret_sealed!)).toBe(secret);
   });
 
-  it('queues a test event, redelivers it under the same id, and shows the log', async () => {
+  it('queues a test event due now, redelivers it under the same id, and shows the log', async () => {
+    const before = new Date();
     const queued = await call(await admin(), 'POST', `${path()}/test`);
     expect(queued.statusCode).toBe(202);
     const { deliveryId } = queued.json();
     expect(deliveryId).toMatch(/^msg_[0-9a-f]{32}$/);
-    const outbox = () =>
+    const wakeUps = async () =>
+      (
+        await t.database.db
+          .selectFrom('outbox')
+          .select('payload')
+          .where('job_name', '=', 'webhooks.wake')
+          .execute()
+      ).map((row) => row.payload);
+    expect(await wakeUps()).toEqual([{ reason: 'test event' }]);
+    const row = () =>
       t.database.db
-        .selectFrom('outbox')
-        .select(['job_name', 'job_id', 'payload'])
-        .where('job_name', '=', 'webhooks.deliver')
-        .execute();
-    expect((await outbox()).map((r) => r.job_id)).toContain(`webhook-${deliveryId}`);
-    const log = (await call(await admin(), 'GET', `${path()}/deliveries`)).json();
-    expect(log.deliveries[0]).toMatchObject({
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('delivery_id', '=', deliveryId)
+        .executeTakeFirstOrThrow();
+    const made = await row();
+    expect(made).toMatchObject({ status: 'pending', attempts: 0, round_attempts: 0, claimed_until: null });
+    expect(made.next_attempt_at.getTime()).toBeGreaterThanOrEqual(before.getTime());
+    expect(made.next_attempt_at.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(made.first_due_at).toEqual(made.next_attempt_at);
+    const log = async () => (await call(await admin(), 'GET', `${path()}/deliveries`)).json().deliveries[0];
+    expect(await log()).toMatchObject({
       deliveryId,
       eventId: null,
       eventType: 'webhook.test',
       status: 'pending',
       attempts: 0,
+      nextAttemptAt: made.next_attempt_at.toISOString(),
+      waiting: null,
       attemptLog: [],
     });
 
+    // Given up, while its endpoint backs off: sent again by hand, it is due now with a fresh
+    // schedule, the endpoint's probe comes forward, and the log says it waits for that probe.
+    const failingSince = new Date('2026-11-26T09:58:07.000Z');
+    await t.database.db
+      .updateTable('webhook_endpoints')
+      .set({
+        consecutive_failures: 7,
+        failing_since: failingSince,
+        next_probe_at: new Date(Date.now() + 6 * 3600_000),
+        probe_failures: 2,
+      })
+      .where('endpoint_id', '=', endpointId)
+      .execute();
+    await t.database.db
+      .updateTable('webhook_deliveries')
+      .set({
+        status: 'failed',
+        attempts: 3,
+        round_attempts: 3,
+        first_due_at: failingSince,
+        next_attempt_at: failingSince,
+      })
+      .where('delivery_id', '=', deliveryId)
+      .execute();
+    expect(await log()).toMatchObject({ status: 'failed', nextAttemptAt: null, waiting: null });
+
+    const asked = new Date();
     const again = await call(await admin(), 'POST', `${path()}/deliveries/${deliveryId}/redeliver`);
     expect(again.statusCode).toBe(202);
-    expect((await outbox()).map((r) => r.job_id)).toContain(`webhook-${deliveryId}-redeliver-0`);
+    expect(await wakeUps()).toEqual([{ reason: 'test event' }, { reason: 'redelivery' }]);
+    const reopened = await row();
+    expect(reopened).toMatchObject({ status: 'pending', attempts: 3, round_attempts: 0 });
+    expect(reopened.next_attempt_at.getTime()).toBeGreaterThanOrEqual(asked.getTime());
+    expect(reopened.first_due_at).toEqual(reopened.next_attempt_at);
+    const endpointRow = (await stored()).find((e) => e.endpoint_id === endpointId)!;
+    expect(endpointRow.next_probe_at!.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(endpointRow.next_probe_at!.getTime()).toBeGreaterThanOrEqual(asked.getTime());
+    expect(await log()).toMatchObject({
+      deliveryId,
+      status: 'pending',
+      waiting: {
+        endpointFailingSince: failingSince.toISOString(),
+        nextProbeAt: endpointRow.next_probe_at!.toISOString(),
+      },
+    });
     const unknown = await call(await admin(), 'POST', `${path()}/deliveries/msg_${'0'.repeat(32)}/redeliver`);
     expect(unknown.statusCode).toBe(404);
   });
 
-  it('enables a disabled endpoint, forgetting its failures', async () => {
+  it('enables a disabled endpoint, forgetting its failures and its backing off', async () => {
     await t.database.db
       .updateTable('webhook_endpoints')
       .set({
         enabled: false,
-        disabled_reason: 'Disabled after 50 failed deliveries in a row',
-        consecutive_failures: 50,
+        disabled_reason: 'Disabled after 55 failed deliveries in a row',
+        consecutive_failures: 55,
+        failing_since: new Date('2026-11-20T00:00:00.000Z'),
+        next_probe_at: new Date('2026-11-30T00:00:00.000Z'),
+        probe_failures: 50,
       })
       .where('endpoint_id', '=', endpointId)
       .execute();
     const enabled = await call(await admin(), 'POST', `${path()}/enable`);
     expect(enabled.json()).toMatchObject({ enabled: true, disabledReason: null, consecutiveFailures: 0 });
+    expect((await stored()).find((e) => e.endpoint_id === endpointId)).toMatchObject({
+      failing_since: null,
+      next_probe_at: null,
+      probe_failures: 0,
+    });
   });
 
   it('deletes the endpoint, and audits every change', async () => {

@@ -25,6 +25,7 @@ import * as batchRecordsByRecordId from './2026112604_batch_records_by_record_id
 import * as webhookRefusedAddress from './2026112710_webhook_refused_address.js';
 import * as webhookEndpointsWithoutPartners from './2026112711_webhook_endpoints_without_partners.js';
 import * as databaseIdentity from './2026112712_database_identity.js';
+import * as webhookDispatch from './2026112810_webhook_dispatch.js';
 
 // Listed explicitly so the same migrations run under tsx, vitest and a bundler alike.
 // A landed migration is never edited: add a new file.
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '2026112710_webhook_refused_address': webhookRefusedAddress,
   '2026112711_webhook_endpoints_without_partners': webhookEndpointsWithoutPartners,
   '2026112712_database_identity': databaseIdentity,
+  '2026112810_webhook_dispatch': webhookDispatch,
 };

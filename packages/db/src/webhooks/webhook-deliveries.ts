@@ -52,132 +52,85 @@ export type NewWebhookDelivery = {
   body: string;
 };
 
-/** Inserts the deliveries not made yet (per endpoint and event); returns the ids of those it made. */
+/**
+ * Inserts the deliveries not made yet (per endpoint and event), due at `dueAt` (the caller's clock;
+ * the database's when left out); returns the ids of those it made. One JSON parameter whatever the
+ * count: a fan-out to many endpoints stays far from Postgres's 65,535 parameters.
+ */
 export async function insertWebhookDeliveries(
   db: Db,
   deliveries: readonly NewWebhookDelivery[],
+  options: { dueAt?: Date } = {},
 ): Promise<string[]> {
   if (deliveries.length === 0) return [];
-  const rows = await db
-    .insertInto('webhook_deliveries')
-    .values(
-      deliveries.map((d) => ({
-        delivery_id: d.deliveryId,
-        endpoint_id: d.endpointId,
-        event_id: d.eventId,
-        event_type: d.eventType,
-        body: d.body,
-      })),
-    )
-    .onConflict((oc) => oc.columns(['endpoint_id', 'event_id']).doNothing())
-    .returning('delivery_id')
-    .execute();
-  return rows.map((row) => row.delivery_id);
+  const rows = deliveries.map((d) => ({
+    delivery_id: d.deliveryId,
+    endpoint_id: d.endpointId,
+    event_id: d.eventId,
+    event_type: d.eventType,
+    body: d.body,
+  }));
+  const due = options.dueAt ?? null;
+  const made = await sql<{ delivery_id: string }>`
+    insert into webhook_deliveries
+      (delivery_id, endpoint_id, event_id, event_type, body, next_attempt_at, first_due_at)
+    select r.delivery_id, r.endpoint_id, r.event_id, r.event_type, r.body,
+      coalesce(${due}::timestamptz, now()), coalesce(${due}::timestamptz, now())
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as r(delivery_id text, endpoint_id uuid, event_id uuid, event_type text, body text)
+    on conflict (endpoint_id, event_id) do nothing
+    returning delivery_id
+  `.execute(db);
+  return made.rows.map((row) => row.delivery_id);
 }
-
-export type DeliveryToSend = {
-  deliveryId: string;
-  endpointId: string;
-  eventType: string;
-  body: string;
-  status: DeliveryStatus;
-  attempts: number;
-  /** The event's partner; null for a test event. */
-  accessTypeCode: string | null;
-  partnerCode: string | null;
-};
-
-export async function findDeliveryToSend(db: Db, deliveryId: string): Promise<DeliveryToSend | undefined> {
-  return db
-    .selectFrom('webhook_deliveries as d')
-    .leftJoin('report_events as e', 'e.event_id', 'd.event_id')
-    .leftJoin('partners as p', 'p.partner_id', 'e.partner_id')
-    .select([
-      'd.delivery_id as deliveryId',
-      'd.endpoint_id as endpointId',
-      'd.event_type as eventType',
-      'd.body',
-      'd.status',
-      'd.attempts',
-      'p.access_type_code as accessTypeCode',
-      'p.code as partnerCode',
-    ])
-    .where('d.delivery_id', '=', deliveryId)
-    .executeTakeFirst();
-}
-
-export type WebhookAttempt = {
-  startedAt: Date;
-  durationMs: number;
-  responseStatus: number | null;
-  error: string | null;
-  /**
-   * Where the host resolved, when the attempt was refused for it. Kept apart from `error`, which a
-   * manager reads: only an internal administrator is shown what an internal name resolves to.
-   */
-  refusedAddress?: string | null;
-};
 
 /**
- * Records one attempt and the delivery's state after it; returns the attempt's number. Run it in the
- * transaction that counts the endpoint's failures, right after the response.
+ * Back to pending for a redelivery by hand, due at `now` with a fresh retry schedule; returns its
+ * attempts so far, or undefined if not there. A person asking to send it now also brings the
+ * endpoint's next probe forward if it backs off (the endpoint row first: the claim locks it first).
  */
-export async function recordWebhookAttempt(
-  db: Db,
-  deliveryId: string,
-  attempt: WebhookAttempt & { status: DeliveryStatus },
-): Promise<number> {
-  const row = await db
-    .updateTable('webhook_deliveries')
-    .set((eb) => ({
-      attempts: eb('attempts', '+', 1),
-      status: attempt.status,
-      last_response_status: attempt.responseStatus,
-      last_error: attempt.error,
-      succeeded_at: attempt.status === 'succeeded' ? sql<Date>`now()` : null,
-    }))
-    .where('delivery_id', '=', deliveryId)
-    .returning('attempts')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('webhook_delivery_attempts')
-    .values({
-      delivery_id: deliveryId,
-      attempt: row.attempts,
-      started_at: attempt.startedAt,
-      duration_ms: attempt.durationMs,
-      response_status: attempt.responseStatus,
-      error: attempt.error?.slice(0, 2000) ?? null,
-      refused_address: attempt.refusedAddress ?? null,
-    })
-    .execute();
-  return row.attempts;
-}
-
-/** A delivery given up without sending (endpoint disabled, access lost): why, in its log. */
-export async function failWebhookDelivery(db: Db, deliveryId: string, reason: string): Promise<void> {
-  await db
-    .updateTable('webhook_deliveries')
-    .set({ status: 'failed', last_error: reason })
-    .where('delivery_id', '=', deliveryId)
-    .where('status', '<>', 'succeeded')
-    .execute();
-}
-
-/** Back to pending for a redelivery by hand; returns its attempts so far, or undefined if not there. */
 export async function reopenWebhookDelivery(
   db: Db,
   endpointId: string,
   deliveryId: string,
+  now: Date,
 ): Promise<number | undefined> {
+  await probeWebhookEndpointNow(db, endpointId, now);
   const row = await db
     .updateTable('webhook_deliveries')
-    .set({ status: 'pending', succeeded_at: null })
+    .set({
+      status: 'pending',
+      succeeded_at: null,
+      next_attempt_at: now,
+      first_due_at: now,
+      round_attempts: 0,
+    })
     .where('delivery_id', '=', deliveryId)
     .where('endpoint_id', '=', endpointId)
     .returning('attempts')
     .executeTakeFirst();
   return row?.attempts;
+}
+
+/** An endpoint that backs off gets its next probe at `now` at the latest: a person asked to send now. */
+export async function probeWebhookEndpointNow(db: Db, endpointId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('webhook_endpoints')
+    .set({ next_probe_at: now })
+    .where('endpoint_id', '=', endpointId)
+    .where('next_probe_at', '>', now)
+    .execute();
+}
+
+/** A pending delivery due at `now` at the latest: what a job of the former webhooks.deliver does. */
+export async function makeWebhookDeliveryDue(db: Db, deliveryId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ next_attempt_at: now })
+    .where('delivery_id', '=', deliveryId)
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '>', now)
+    .execute();
 }
 
 export type WebhookDeliveryLog = {
@@ -190,6 +143,8 @@ export type WebhookDeliveryLog = {
   lastError: string | null;
   createdAt: Date;
   succeededAt: Date | null;
+  /** When it is tried next (its own retry schedule), while pending. */
+  nextAttemptAt: Date;
   attemptLog: {
     attempt: number;
     startedAt: string;
@@ -218,6 +173,7 @@ export async function listWebhookDeliveries(
       'd.last_error as lastError',
       'd.created_at as createdAt',
       'd.succeeded_at as succeededAt',
+      'd.next_attempt_at as nextAttemptAt',
       jsonArrayFrom(
         eb
           .selectFrom('webhook_delivery_attempts as a')

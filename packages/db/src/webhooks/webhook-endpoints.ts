@@ -20,6 +20,10 @@ export type WebhookEndpoint = {
   enabled: boolean;
   disabledReason: string | null;
   consecutiveFailures: number;
+  /** When its current run of failures began; null while it answers. */
+  failingSince: Date | null;
+  /** Set while it backs off: its queued deliveries wait for a probe at this time to succeed. */
+  nextProbeAt: Date | null;
   /** Until when the secret before the last rotation still signs; null when none does. */
   previousSecretExpiresAt: Date | null;
   createdBy: string;
@@ -42,6 +46,8 @@ function selectEndpoints(db: Db) {
       'w.enabled',
       'w.disabled_reason as disabledReason',
       'w.consecutive_failures as consecutiveFailures',
+      'w.failing_since as failingSince',
+      'w.next_probe_at as nextProbeAt',
       'w.previous_secret_expires_at as previousSecretExpiresAt',
       'w.created_by as createdBy',
       'w.created_at as createdAt',
@@ -188,83 +194,21 @@ export async function disableEndpointsLeftWithoutPartners(
   return rows.map((row) => row.endpoint_id);
 }
 
-/** Re-enabled by hand: its failures are forgotten. */
+/** Re-enabled by hand: its failures and its backing off are forgotten. */
 export async function enableWebhookEndpoint(db: Db, endpointId: string): Promise<void> {
   await db
     .updateTable('webhook_endpoints')
-    .set({ enabled: true, disabled_reason: null, consecutive_failures: 0, updated_at: sql<Date>`now()` })
+    .set({
+      enabled: true,
+      disabled_reason: null,
+      consecutive_failures: 0,
+      failing_since: null,
+      next_probe_at: null,
+      probe_failures: 0,
+      updated_at: sql<Date>`now()`,
+    })
     .where('endpoint_id', '=', endpointId)
     .execute();
-}
-
-/** A delivery answered 2xx: the run of failures is over. */
-export async function resetWebhookFailures(db: Db, endpointId: string): Promise<void> {
-  await db
-    .updateTable('webhook_endpoints')
-    .set({ consecutive_failures: 0 })
-    .where('endpoint_id', '=', endpointId)
-    .where('consecutive_failures', '<>', 0)
-    .execute();
-}
-
-/**
- * Counts one more failure in a row; at `disableAfter` the endpoint is disabled with `reason`.
- * Returns true only to the failure that disabled it (so its owner is told once).
- */
-export async function countWebhookFailure(
-  db: Db,
-  endpointId: string,
-  rule: { disableAfter: number; reason: string },
-): Promise<{ consecutiveFailures: number; disabledNow: boolean }> {
-  const row = await db
-    .updateTable('webhook_endpoints')
-    .set((eb) => ({ consecutive_failures: eb('consecutive_failures', '+', 1) }))
-    .where('endpoint_id', '=', endpointId)
-    .returning(['consecutive_failures', 'enabled'])
-    .executeTakeFirst();
-  if (!row) return { consecutiveFailures: 0, disabledNow: false };
-  if (!row.enabled || row.consecutive_failures < rule.disableAfter) {
-    return { consecutiveFailures: row.consecutive_failures, disabledNow: false };
-  }
-  const disabled = await db
-    .updateTable('webhook_endpoints')
-    .set({ enabled: false, disabled_reason: rule.reason, updated_at: sql<Date>`now()` })
-    .where('endpoint_id', '=', endpointId)
-    .where('enabled', '=', true)
-    .executeTakeFirst();
-  return { consecutiveFailures: row.consecutive_failures, disabledNow: disabled.numUpdatedRows > 0n };
-}
-
-/** What a delivery needs to be signed and sent: the endpoint with its sealed secrets. */
-export type WebhookEndpointSecrets = {
-  endpointId: string;
-  serviceAccountId: string;
-  url: string;
-  enabled: boolean;
-  secretSealed: string;
-  previousSecretSealed: string | null;
-  previousSecretExpiresAt: Date | null;
-  createdBy: string;
-};
-
-export async function findWebhookEndpointSecrets(
-  db: Db,
-  endpointId: string,
-): Promise<WebhookEndpointSecrets | undefined> {
-  return db
-    .selectFrom('webhook_endpoints')
-    .select([
-      'endpoint_id as endpointId',
-      'service_account_id as serviceAccountId',
-      'url',
-      'enabled',
-      'secret_sealed as secretSealed',
-      'previous_secret_sealed as previousSecretSealed',
-      'previous_secret_expires_at as previousSecretExpiresAt',
-      'created_by as createdBy',
-    ])
-    .where('endpoint_id', '=', endpointId)
-    .executeTakeFirst();
 }
 
 export type WebhookPartnerOption = PartnerGrant & { partnerId: number; partnerName: string };

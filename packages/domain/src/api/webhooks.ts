@@ -59,6 +59,15 @@ export const WebhookAttempt = Type.Object({
 });
 export type WebhookAttempt = Static<typeof WebhookAttempt>;
 
+/** A pending delivery held back while its endpoint backs off: one probe at a time goes to the endpoint. */
+export const WebhookDeliveryWaiting = Type.Object({
+  /** When the endpoint's current run of failures began. */
+  endpointFailingSince: Type.String(),
+  /** When the endpoint is probed next (with its oldest due delivery). */
+  nextProbeAt: Type.String(),
+});
+export type WebhookDeliveryWaiting = Static<typeof WebhookDeliveryWaiting>;
+
 export const WebhookDelivery = Type.Object({
   deliveryId: Type.String(),
   eventId: Nullable(Type.String()),
@@ -69,6 +78,10 @@ export const WebhookDelivery = Type.Object({
   lastError: Nullable(Type.String()),
   createdAt: Type.String(),
   succeededAt: Nullable(Type.String()),
+  /** While pending: when it is due (its own retry schedule); null once it succeeded or failed. */
+  nextAttemptAt: Nullable(Type.String()),
+  /** While pending behind an endpoint that backs off; null otherwise. */
+  waiting: Nullable(WebhookDeliveryWaiting),
   attemptLog: Type.Array(WebhookAttempt),
 });
 export type WebhookDelivery = Static<typeof WebhookDelivery>;

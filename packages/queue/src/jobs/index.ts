@@ -14,6 +14,7 @@ import { retentionApply } from './retention-apply.js';
 import { sessionsPurge } from './sessions-purge.js';
 import { subscriptionsDispatch } from './subscriptions-dispatch.js';
 import { webhooksDeliver } from './webhooks-deliver.js';
+import { webhooksWake } from './webhooks-wake.js';
 
 // Every job of the portal. To add one: write jobs/<job>.ts with defineJob(...) (with its
 // `schedule` if it fires by the clock), list it here, and give it a handler in
@@ -33,6 +34,7 @@ export const jobDefinitions = [
   notificationsReportEvent,
   subscriptionsDispatch,
   webhooksDeliver,
+  webhooksWake,
 ] as const;
 
 export type AnyJobDefinition = (typeof jobDefinitions)[number];
@@ -76,4 +78,5 @@ export {
   retentionApply,
   sessionsPurge,
   webhooksDeliver,
+  webhooksWake,
 };

@@ -1,14 +1,11 @@
 import { Type } from 'typebox';
 import { defineJob, WEBHOOK_BACKOFF } from '../job-definition.js';
 
-// One webhook delivery (issue 28), by its id ('msg_' + 32 hex, the webhook-id of every attempt).
-// Enqueued with the job id `webhook-<deliveryId>` when an event is handed out (a redelivery by
-// hand: `webhook-<deliveryId>-redeliver-<attempts so far>`). The handler re-reads the delivery and
-// sends nothing once it succeeded.
-//
-// Retried for about a day and a half: the worker's backoff doubles from WEBHOOK_RETRY_BASE_MS
-// (30 s by default), each wait capped at 6 h, so the 14 waits between 15 attempts add up to
-// 30 s × (2^10 − 1) ≈ 8.5 h plus 4 × 6 h, about 32.5 h: past the 24 h a receiver's outage may last.
+// One webhook delivery by its id ('msg_' + 32 hex), as the portal queued them before deliveries
+// were scheduled in Postgres (webhooks.wake): nothing enqueues it any more, but jobs of it may sit in
+// Redis at the upgrade, some delayed for hours. Its handler makes the delivery due now, if it is
+// still pending, and wakes the dispatcher, which sends it under its endpoint's cap. Its attempts and
+// backoff stay as they were, since the jobs in Redis carry them.
 export const webhooksDeliver = defineJob({
   name: 'webhooks.deliver',
   queue: 'webhooks',

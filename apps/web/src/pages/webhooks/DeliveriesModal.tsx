@@ -7,12 +7,29 @@ import { ResponsiveTable } from '../../components/ResponsiveTable.js';
 import { ErrorAlert } from '../operations/ErrorAlert.js';
 import { endpointPath, formatUtcTime } from './webhooks.js';
 
-const STATUS_COLORS = { succeeded: 'green', pending: 'blue', failed: 'red' } as const;
+const STATUS_COLORS = { succeeded: 'green', pending: 'blue', waiting: 'yellow', failed: 'red' } as const;
+
+/** What the status column says: a pending delivery held back by its failing endpoint is waiting. */
+const shownStatus = (delivery: WebhookDelivery) => (delivery.waiting ? 'waiting' : delivery.status);
+
+/** Why a pending delivery has not gone yet, or when it goes next. */
+function Pending({ delivery }: { delivery: WebhookDelivery }) {
+  if (delivery.waiting) {
+    return (
+      <Text size="xs">
+        Waiting: endpoint failing since {formatUtcTime(delivery.waiting.endpointFailingSince)}; next probe{' '}
+        {formatUtcTime(delivery.waiting.nextProbeAt)}
+      </Text>
+    );
+  }
+  if (delivery.nextAttemptAt === null || delivery.attemptLog.length === 0) return null;
+  return <Text size="xs">Next attempt {formatUtcTime(delivery.nextAttemptAt)}</Text>;
+}
 
 function Attempts({ delivery }: { delivery: WebhookDelivery }) {
-  if (delivery.attemptLog.length === 0) return <Text c="dimmed">Not tried yet</Text>;
   return (
     <Stack gap={2}>
+      {delivery.attemptLog.length === 0 && <Text c="dimmed">Not tried yet</Text>}
       {delivery.attemptLog.map((a) => (
         <Text size="xs" key={a.attempt}>
           #{a.attempt} · {formatUtcTime(a.startedAt)} · {a.durationMs} ms ·{' '}
@@ -20,6 +37,7 @@ function Attempts({ delivery }: { delivery: WebhookDelivery }) {
           {a.refusedAddress !== undefined && ` (${a.refusedAddress})`}
         </Text>
       ))}
+      {delivery.status === 'pending' && <Pending delivery={delivery} />}
     </Stack>
   );
 }
@@ -73,8 +91,8 @@ export function DeliveriesModal({ endpoint, onClose }: { endpoint: WebhookEndpoi
               {
                 label: 'Status',
                 render: (d) => (
-                  <Badge color={STATUS_COLORS[d.status]} variant="light">
-                    {d.status}
+                  <Badge color={STATUS_COLORS[shownStatus(d)]} variant="light">
+                    {shownStatus(d)}
                   </Badge>
                 ),
               },

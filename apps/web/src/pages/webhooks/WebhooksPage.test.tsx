@@ -42,6 +42,8 @@ const deliveries: WebhookDeliveries = {
       lastError: null,
       createdAt: '2026-11-26T10:00:00.000Z',
       succeededAt: '2026-11-26T10:00:31.000Z',
+      nextAttemptAt: null,
+      waiting: null,
       attemptLog: [
         {
           attempt: 1,
@@ -69,6 +71,8 @@ const deliveries: WebhookDeliveries = {
       lastError: 'The endpoint resolves to an address the portal does not send to.',
       createdAt: '2026-11-26T09:00:00.000Z',
       succeededAt: null,
+      nextAttemptAt: '2026-11-26T09:00:30.000Z',
+      waiting: null,
       attemptLog: [
         {
           attempt: 1,
@@ -87,6 +91,7 @@ const deliveries: WebhookDeliveries = {
 type Call = { method: string; path: string; body: unknown };
 let calls: Call[];
 let endpoints: WebhookEndpoint[];
+let log: WebhookDeliveries;
 
 const notStubbed = () => jsonResponse(404, { message: 'Not stubbed' });
 
@@ -94,7 +99,7 @@ const notStubbed = () => jsonResponse(404, { message: 'Not stubbed' });
 function stubApi(writes: Record<string, () => Response> = {}) {
   const answer = (method: string, path: string): Response => {
     if (method !== 'GET') return (writes[`${method} ${path}`] ?? notStubbed)();
-    return path.endsWith('/deliveries') ? jsonResponse(200, deliveries) : jsonResponse(200, reply());
+    return path.endsWith('/deliveries') ? jsonResponse(200, log) : jsonResponse(200, reply());
   };
   const fetch = async (path: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
@@ -116,6 +121,7 @@ const path = `/api/admin/webhooks/${endpoint.endpointId}`;
 beforeEach(() => {
   calls = [];
   endpoints = [endpoint];
+  log = deliveries;
 });
 
 describe('webhooks page', () => {
@@ -214,6 +220,53 @@ describe('webhooks page', () => {
       `POST ${path}/enable`,
       `POST ${path}/deliveries/msg_${'a'.repeat(32)}/redeliver`,
     ]);
+  });
+
+  it('shows a delivery held back by its failing endpoint as waiting, and when a retry is due', async () => {
+    const [done] = deliveries.deliveries;
+    log = {
+      deliveries: [
+        {
+          ...done!,
+          deliveryId: `msg_${'c'.repeat(32)}`,
+          status: 'pending',
+          attempts: 0,
+          lastResponseStatus: null,
+          succeededAt: null,
+          nextAttemptAt: '2026-11-26T11:00:00.000Z',
+          waiting: {
+            endpointFailingSince: '2026-11-26T09:58:07.000Z',
+            nextProbeAt: '2026-11-26T11:04:00.000Z',
+          },
+          attemptLog: [],
+        },
+        {
+          ...done!,
+          deliveryId: `msg_${'d'.repeat(32)}`,
+          status: 'pending',
+          succeededAt: null,
+          nextAttemptAt: '2026-11-26T10:01:30.000Z',
+          attemptLog: done!.attemptLog.slice(0, 1),
+        },
+      ],
+    };
+    stubApi();
+    renderPage();
+    await screen.findByText('https://hooks.bjs.example/portal');
+    fireEvent.click(screen.getByRole('button', { name: 'Deliveries' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Deliveries to https://hooks.bjs.example/portal',
+    });
+    expect(
+      await within(dialog).findByText(
+        'Waiting: endpoint failing since 11/26/2026 09:58:07 UTC; next probe 11/26/2026 11:04:00 UTC',
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).getByText('waiting')).toBeTruthy();
+    expect(within(dialog).getByText('Not tried yet')).toBeTruthy();
+    expect(within(dialog).getByText('pending')).toBeTruthy();
+    expect(within(dialog).getByText('Next attempt 11/26/2026 10:01:30 UTC')).toBeTruthy();
+    expect(within(dialog).queryByText('succeeded')).toBeNull();
   });
 
   it('rotates the secret after asking, and shows the new one with the overlap', async () => {
