@@ -4,7 +4,7 @@ import { browser } from '../lib/browser.js';
 import { jsonResponse, makeUser, renderWithProviders } from '../test/render.js';
 import { AuthProvider, loadAuthState } from './AuthProvider.js';
 import { useAuth } from './auth-context.js';
-import { asksWhoIsSignedIn, isPublicPage } from './sign-in-check.js';
+import { asksWhoIsSignedIn, isPublicPage, startSignInCheck } from './sign-in-check.js';
 
 let fetchMock: ReturnType<typeof vi.fn>;
 
@@ -62,7 +62,7 @@ describe('authentication state', () => {
     });
   });
 
-  it('asks for the user alongside the status call, not after it (one round trip less)', async () => {
+  it('asks for the user only once the status call said OK, and not at all when it did not', async () => {
     let answerStatus: (response: Response) => void = () => {};
     fetchMock.mockImplementation((path: string) =>
       path === '/api/user/authenticated'
@@ -72,10 +72,43 @@ describe('authentication state', () => {
         : Promise.resolve(jsonResponse(200, makeUser())),
     );
     const state = loadAuthState();
-    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/user', '/api/user/authenticated']);
+    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/user/authenticated']);
     answerStatus(jsonResponse(200, { status: 'OK' }));
     await expect(state).resolves.toMatchObject({ status: 'authenticated' });
+    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/user/authenticated', '/api/user']);
+
+    fetchMock.mockClear();
+    answer({ '/api/user/authenticated': jsonResponse(200, { status: 'UNAUTHENTICATED' }) });
+    await expect(loadAuthState()).resolves.toEqual({ status: 'unauthenticated' });
+    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/user/authenticated']);
+  });
+
+  it('sends the check early from the entry: the user read only after the status said OK', async () => {
+    let answerStatus: (response: Response) => void = () => {};
+    fetchMock.mockImplementation((path: string) =>
+      path === '/api/user/authenticated'
+        ? new Promise<Response>((resolve) => {
+            answerStatus = resolve;
+          })
+        : Promise.resolve(jsonResponse(200, makeUser({ userId: 'early' }))),
+    );
+    const user = startSignInCheck('/faqs');
+    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/user/authenticated']);
+    answerStatus(jsonResponse(200, { status: 'OK' }));
+    await expect(user).resolves.toMatchObject({ userId: 'early' });
+    // The app's own check takes both answers: nothing is asked twice.
+    await expect(loadAuthState()).resolves.toMatchObject({
+      status: 'authenticated',
+      user: { userId: 'early' },
+    });
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('sends no user read early for a signed-out browser', async () => {
+    answer({ '/api/user/authenticated': jsonResponse(200, { status: 'UNAUTHENTICATED' }) });
+    await expect(startSignInCheck('/partners')).resolves.toBeNull();
+    await expect(loadAuthState()).resolves.toEqual({ status: 'unauthenticated' });
+    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/user/authenticated']);
   });
 
   it('follows the uri of a failed user read (an unknown user) and stays unknown', async () => {

@@ -20,6 +20,11 @@ export const PortalUser = Type.Object({
 });
 export type PortalUser = Static<typeof PortalUser>;
 
-/** GET /api/user/authenticated: OK when signed in (401 otherwise). */
-export const SignedInStatus = Type.Object({ status: Type.Literal('OK') });
+/**
+ * GET /api/user/authenticated: OK when signed in. SPEC.md §4: on OK the user is loaded, otherwise
+ * the person goes to the login page; a signed-out browser gets UNAUTHENTICATED (a 200).
+ */
+export const SignedInStatus = Type.Object({
+  status: Type.Union([Type.Literal('OK'), Type.Literal('UNAUTHENTICATED')]),
+});
 export type SignedInStatus = Static<typeof SignedInStatus>;
