@@ -42,7 +42,7 @@ describe('report subscriptions in Chromium', () => {
     await signIn(page, 'partner@demo.portal');
     await page.goto('/partners/EXT/BJS/report-categories/CHARGEBACKS/reports');
     await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Follow by e-mail' }).click();
+    await page.getByRole('button', { name: 'Follow by e-mail', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Get an e-mail when new reports of this category arrive.').waitFor();
     await dialog.getByLabel('One daily digest').check();
@@ -54,8 +54,9 @@ describe('report subscriptions in Chromium', () => {
     expect(await page.getByRole('status').filter({ hasText: 'You follow' }).textContent()).toMatch(
       /Daily digest at 08:30 ET on business days; every frequency type\.$/,
     );
-    // Opened again, the dialog says so and offers Unfollow.
-    await page.getByRole('button', { name: 'Follow by e-mail' }).click();
+    // The button says so, and opened again, the dialog too, and offers Unfollow.
+    expect(await page.getByRole('button', { name: 'Follow by e-mail', exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: '✓ Following by e-mail' }).click();
     await dialog
       .getByText('You follow this category: Daily digest at 08:30 ET on business days; every frequency type.')
       .waitFor();

@@ -110,6 +110,10 @@ export default function ReportsPage() {
         categoryCode={data.selectedCategory.code}
         categoryName={data.selectedCategory.name}
         frequencyTypes={types}
+        following={dates.data.following}
+        onFollowingChanged={(following) =>
+          void dates.mutate((current) => current && { ...current, following }, { revalidate: false })
+        }
       />
       <ReportDateFilter reportDates={dates.data.reportDates} value={filter} onChange={chooseFilter} />
       {error && (
