@@ -59,7 +59,6 @@ export function DatasetDialog({ categoryCode, accessTypes, onAdd, onClose }: Dat
           label="Access Type"
           data={accessTypes.map((a) => ({ value: a.code, label: a.code }))}
           value={accessTypeCode}
-          allowDeselect={false}
           onChange={change(setAccessTypeCode)}
         />
         <TextInput
