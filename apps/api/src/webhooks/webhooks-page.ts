@@ -8,12 +8,19 @@ import { canAccessPartner } from '@portal/domain';
 import { partnersOutsideScope } from '@portal/domain/admin-scope';
 import type { WebhookDeliveries, WebhooksReply } from '@portal/domain/api/webhooks';
 import { REPORT_EVENT_TYPES } from '@portal/domain/report-events';
+import { endpointUrlHelp } from '@portal/webhooks';
 import type { Actor, DbDeps } from '../lib/service-deps.js';
-import { endpointView } from './webhook-deps.js';
+import { endpointView, type WebhookDeps } from './webhook-deps.js';
 import { endpointInScope, mayManageEndpoint } from './webhook-scope.js';
 
-/** The Webhooks page: the actor's endpoints, and the service accounts, partners and categories a new one may name. */
-export async function webhooksPage({ db }: DbDeps, actor: Actor): Promise<WebhooksReply> {
+/**
+ * The Webhooks page: the actor's endpoints, the service accounts, partners and categories a new one
+ * may name, and what its URL may be under the settings in force.
+ */
+export async function webhooksPage(
+  { db, settings }: Pick<WebhookDeps, 'db' | 'settings'>,
+  actor: Actor,
+): Promise<WebhooksReply> {
   const [endpoints, accounts, targets] = await Promise.all([
     listWebhookEndpoints(db),
     listServiceAccounts(db),
@@ -30,6 +37,7 @@ export async function webhooksPage({ db }: DbDeps, actor: Actor): Promise<Webhoo
       .map(({ accessTypeCode, partnerCode, partnerName }) => ({ accessTypeCode, partnerCode, partnerName })),
     categories: targets.categories,
     eventTypes: [...REPORT_EVENT_TYPES],
+    urlHelp: endpointUrlHelp(settings),
   };
 }
 

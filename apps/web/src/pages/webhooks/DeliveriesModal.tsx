@@ -72,7 +72,8 @@ export function DeliveriesModal({ endpoint, onClose }: { endpoint: WebhookEndpoi
               {
                 label: 'Status',
                 render: (d) => (
-                  <Badge color={STATUS_COLORS[d.status]} variant="light">
+                  // Never narrower than its word: squeezed by the columns beside it, it showed "SU…".
+                  <Badge color={STATUS_COLORS[d.status]} variant="light" style={{ minWidth: 'max-content' }}>
                     {d.status}
                   </Badge>
                 ),
