@@ -78,6 +78,23 @@ const linkIn = (text: string | undefined) =>
   /(http:\/\/\S+\/api\/saas\/invitations\/accept\?token=[A-Za-z0-9_-]+)/.exec(text ?? '')?.[1];
 
 describe('tenant users', () => {
+  it("takes a tenant administrator on a phone from the menu to their tenant's users", async () => {
+    const phone = await openBrowser({ width: 390, height: 844 });
+    sessions.push(phone);
+    const { page } = phone;
+    await signIn(page, 'tenant-admin@demo.portal');
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    const menu = page.getByRole('navigation', { name: 'Main navigation' });
+    await menu.getByRole('link', { name: 'Tenants' }).click();
+    // A single tenant leads straight to its users.
+    await page.waitForURL('**/admin/saas-acme/saas-users');
+    await page.getByRole('heading', { level: 1, name: 'Tenant Users' }).waitFor();
+    expect(await page.getByTestId('page-label').textContent()).toBe('1 / 3');
+    // The internal admin's entries stay off the phone's menu: no admin group there.
+    expect(await menu.getByText('Admin', { exact: true }).count()).toBe(0);
+  });
+
   it('invites a newcomer who signs in from the e-mail; the admin edits the role and deletes an invitation', async () => {
     const admin = await openBrowser();
     sessions.push(admin);
