@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { FEATURES } from '@portal/domain';
+import { USER_NAME_MAX } from '@portal/domain/admin-external-user';
 import { PortalUser, SignedInStatus } from '@portal/domain/api/user';
 import { Type } from 'typebox';
 import type { AuthenticatedUser } from '../lib/http/principal.js';
@@ -56,8 +57,8 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Edits the name of the signed-in user (only when the user id is the email)',
         body: Type.Object({
-          firstName: Type.String({ maxLength: 100 }),
-          lastName: Type.String({ maxLength: 100 }),
+          firstName: Type.String({ maxLength: USER_NAME_MAX }),
+          lastName: Type.String({ maxLength: USER_NAME_MAX }),
         }),
         response: { 200: PortalUser },
       },

@@ -62,6 +62,15 @@ describe('my account', () => {
     expect(await screen.findByText(MESSAGES.profileUpdateFailed)).toBeTruthy();
   });
 
+  it("takes no more of a name than the server's limit of 100 characters", () => {
+    vi.stubGlobal('fetch', vi.fn(withSubscriptions(async () => jsonResponse(200, {}))));
+    renderWithProviders(<MyAccountPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    for (const label of ['First Name', 'Last Name']) {
+      expect(screen.getByLabelText(label).getAttribute('maxlength')).toBe('100');
+    }
+  });
+
   it('requires both names and restores them on Cancel', () => {
     const fetchMock = vi.fn(withSubscriptions(async () => jsonResponse(200, {})));
     vi.stubGlobal('fetch', fetchMock);
