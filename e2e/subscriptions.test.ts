@@ -1,7 +1,7 @@
-import { receivedMail } from '@portal/test-portal/smtp-sink';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.js';
 import { openBrowser, type Session, signIn } from './support/browser.js';
+import { mailWithSubject } from './support/mail.js';
 import { landReports } from './support/reports.js';
 import { sidewaysScrollFindings } from './support/sideways.js';
 
@@ -12,18 +12,6 @@ import { sidewaysScrollFindings } from './support/sideways.js';
 
 const BJS = "BJ's Wholesale Club";
 const suffix = Date.now().toString(36);
-
-type Mail = Awaited<ReturnType<typeof receivedMail>>[number];
-
-async function mailWithSubject(subject: string, timeoutMs = 45_000): Promise<Mail> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = (await receivedMail(inject('mailDir'))).find((mail) => mail.subject === subject);
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`No mail "${subject}" within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 describe('report subscriptions in Chromium', () => {
   let session: Session;

@@ -15,6 +15,21 @@ beforeEach(() => {
   vi.spyOn(browser, 'assign').mockImplementation(() => {});
 });
 
+/** The status call waits for the returned function's answer; every other read answers `user`. */
+function holdStatus(user = makeUser()): (response: Response) => void {
+  let answerStatus: (response: Response) => void = () => {};
+  fetchMock.mockImplementation((path: string) =>
+    path === '/api/user/authenticated'
+      ? new Promise<Response>((resolve) => {
+          answerStatus = resolve;
+        })
+      : Promise.resolve(jsonResponse(200, user)),
+  );
+  return (response) => answerStatus(response);
+}
+
+const sentPaths = () => fetchMock.mock.calls.map(([path]) => path);
+
 const answer = (replies: Record<string, Response>) =>
   fetchMock.mockImplementation(
     async (path: string) => replies[path]?.clone() ?? jsonResponse(404, { message: 'none' }),
@@ -63,37 +78,23 @@ describe('authentication state', () => {
   });
 
   it('asks for the user only once the status call said OK, and not at all when it did not', async () => {
-    let answerStatus: (response: Response) => void = () => {};
-    fetchMock.mockImplementation((path: string) =>
-      path === '/api/user/authenticated'
-        ? new Promise<Response>((resolve) => {
-            answerStatus = resolve;
-          })
-        : Promise.resolve(jsonResponse(200, makeUser())),
-    );
+    const answerStatus = holdStatus();
     const state = loadAuthState();
-    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/user/authenticated']);
+    expect(sentPaths()).toEqual(['/api/user/authenticated']);
     answerStatus(jsonResponse(200, { status: 'OK' }));
     await expect(state).resolves.toMatchObject({ status: 'authenticated' });
-    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/user/authenticated', '/api/user']);
+    expect(sentPaths()).toEqual(['/api/user/authenticated', '/api/user']);
 
     fetchMock.mockClear();
     answer({ '/api/user/authenticated': jsonResponse(200, { status: 'UNAUTHENTICATED' }) });
     await expect(loadAuthState()).resolves.toEqual({ status: 'unauthenticated' });
-    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/user/authenticated']);
+    expect(sentPaths()).toEqual(['/api/user/authenticated']);
   });
 
   it('sends the check early from the entry: the user read only after the status said OK', async () => {
-    let answerStatus: (response: Response) => void = () => {};
-    fetchMock.mockImplementation((path: string) =>
-      path === '/api/user/authenticated'
-        ? new Promise<Response>((resolve) => {
-            answerStatus = resolve;
-          })
-        : Promise.resolve(jsonResponse(200, makeUser({ userId: 'early' }))),
-    );
+    const answerStatus = holdStatus(makeUser({ userId: 'early' }));
     const user = startSignInCheck('/faqs');
-    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/user/authenticated']);
+    expect(sentPaths()).toEqual(['/api/user/authenticated']);
     answerStatus(jsonResponse(200, { status: 'OK' }));
     await expect(user).resolves.toMatchObject({ userId: 'early' });
     // The app's own check takes both answers: nothing is asked twice.
@@ -108,7 +109,7 @@ describe('authentication state', () => {
     answer({ '/api/user/authenticated': jsonResponse(200, { status: 'UNAUTHENTICATED' }) });
     await expect(startSignInCheck('/partners')).resolves.toBeNull();
     await expect(loadAuthState()).resolves.toEqual({ status: 'unauthenticated' });
-    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/user/authenticated']);
+    expect(sentPaths()).toEqual(['/api/user/authenticated']);
   });
 
   it('follows the uri of a failed user read (an unknown user) and stays unknown', async () => {
@@ -164,7 +165,7 @@ describe('authentication state', () => {
       { path: '/login' },
     );
     expect(await screen.findByText('state: authenticated')).toBeTruthy();
-    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/user/authenticated', '/api/user']);
+    expect(sentPaths()).toEqual(['/api/user/authenticated', '/api/user']);
   });
 
   it('forgets the session when the status call says there is none', async () => {
@@ -196,14 +197,7 @@ describe('authentication state', () => {
   });
 
   it('drops a check that was still on its way when the session was cleared', async () => {
-    let answerStatus: (response: Response) => void = () => {};
-    fetchMock.mockImplementation((path: string) =>
-      path === '/api/user/authenticated'
-        ? new Promise<Response>((resolve) => {
-            answerStatus = resolve;
-          })
-        : Promise.resolve(jsonResponse(200, makeUser())),
-    );
+    const answerStatus = holdStatus();
     renderWithProviders(
       <AuthProvider>
         <ClearButton />
