@@ -181,9 +181,11 @@ describe('no read refused before the sign-in check and the access check', () => 
   it('does the same when the session ended while the browser still knew it', async () => {
     const { page, context } = await open();
     await signIn(page, PARTNER);
-    // The browser closed (its session cookie gone) while the page's storage still says signed in.
+    await page.close();
+    // The browser closed (its session cookie gone) while the site's storage still says signed in;
+    // the link opens in a new tab.
     await context.clearCookies();
-    await expectSentToSignIn(page);
+    await expectSentToSignIn(await context.newPage());
   });
 
   it("reads nothing for a person who may not view reports, or not this partner's", async () => {

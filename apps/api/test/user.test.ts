@@ -53,8 +53,12 @@ describe('the signed-in user', () => {
     expect(user.features).toEqual([...FEATURES]);
   });
 
-  it('answers the status call with OK when signed in and UNAUTHENTICATED otherwise, never 401', async () => {
-    expect((await get('/api/user/authenticated', 'internalNoFeature')).json()).toEqual({ status: 'OK' });
+  it('answers the status call with OK and the user when signed in, UNAUTHENTICATED otherwise, never 401', async () => {
+    const user = (await get('/api/user', 'internalNoFeature')).json();
+    expect((await get('/api/user/authenticated', 'internalNoFeature')).json()).toEqual({
+      status: 'OK',
+      user,
+    });
     const anonymous = await get('/api/user/authenticated', 'anonymous');
     expect(anonymous.statusCode).toBe(200);
     expect(anonymous.json()).toEqual({ status: 'UNAUTHENTICATED' });

@@ -40,14 +40,18 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/user/authenticated',
     {
       // Asked by every page of a browser before it reads anything: a signed-out one is told so with a
-      // 200, not a 401 the browser would log as an error before it goes to the login page.
+      // 200, not a 401 the browser would log as an error before it goes to the login page; a
+      // signed-in one gets its user in the same answer, one round trip before the page's reads.
       config: { access: 'anyone' },
       schema: {
-        summary: 'OK when signed in, UNAUTHENTICATED otherwise',
+        summary: 'OK and the signed-in user when signed in, UNAUTHENTICATED otherwise',
         response: { 200: SignedInStatus },
       },
     },
-    async (request) => ({ status: request.principal ? ('OK' as const) : ('UNAUTHENTICATED' as const) }),
+    async (request) =>
+      request.principal
+        ? { status: 'OK' as const, user: userView(request.principal) }
+        : { status: 'UNAUTHENTICATED' as const },
   );
 
   app.put(

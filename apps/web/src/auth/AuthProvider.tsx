@@ -7,18 +7,21 @@ import { asksWhoIsSignedIn, rememberSignedIn, STATUS_PATH, USER_PATH } from './s
 import { toPrincipal } from './user.js';
 
 /**
- * The status call, then the user once it said OK (main.tsx sent both early, the user as soon as the
- * status answered: sign-in-check.ts). Never the user beside the status call: for a browser whose
- * session is over, that read answered 401, a console error on the way to the login page.
+ * The status call (main.tsx sent it early: sign-in-check.ts), whose OK carries the user. Never the
+ * user read beside it: for a browser whose session is over, that read answered 401, a console error
+ * on the way to the login page. An OK without the user reads it after (GET /api/user, whose failure
+ * may name a `uri` to follow).
  */
 export async function loadAuthState(): Promise<AuthState> {
+  let answer: SignedInStatus | undefined;
   try {
-    const answer = await get<SignedInStatus>(STATUS_PATH, { redirect: false });
+    answer = await get<SignedInStatus>(STATUS_PATH, { redirect: false });
     if (answer?.status !== 'OK') return { status: 'unauthenticated' };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return { status: 'unauthenticated' };
     return { status: 'failed', error };
   }
+  if (answer.user) return { status: 'authenticated', user: answer.user, principal: toPrincipal(answer.user) };
   try {
     // An ordinary read: a reply naming a `uri` (such as /user-not-found) is followed.
     const user = await get<PortalUser>(USER_PATH);

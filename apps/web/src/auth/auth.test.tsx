@@ -77,12 +77,20 @@ describe('authentication state', () => {
     });
   });
 
-  it('asks for the user only once the status call said OK, and not at all when it did not', async () => {
+  it('takes the user from the status call, and reads it after an OK that does not carry it', async () => {
     const answerStatus = holdStatus();
     const state = loadAuthState();
     expect(sentPaths()).toEqual(['/api/user/authenticated']);
-    answerStatus(jsonResponse(200, { status: 'OK' }));
-    await expect(state).resolves.toMatchObject({ status: 'authenticated' });
+    answerStatus(jsonResponse(200, { status: 'OK', user: makeUser({ userId: 'from-status' }) }));
+    await expect(state).resolves.toMatchObject({ status: 'authenticated', user: { userId: 'from-status' } });
+    expect(sentPaths()).toEqual(['/api/user/authenticated']);
+
+    fetchMock.mockClear();
+    answer({
+      '/api/user/authenticated': jsonResponse(200, { status: 'OK' }),
+      '/api/user': jsonResponse(200, makeUser({ userId: 'read-after' })),
+    });
+    await expect(loadAuthState()).resolves.toMatchObject({ user: { userId: 'read-after' } });
     expect(sentPaths()).toEqual(['/api/user/authenticated', '/api/user']);
 
     fetchMock.mockClear();
@@ -91,18 +99,17 @@ describe('authentication state', () => {
     expect(sentPaths()).toEqual(['/api/user/authenticated']);
   });
 
-  it('sends the check early from the entry: the user read only after the status said OK', async () => {
-    const answerStatus = holdStatus(makeUser({ userId: 'early' }));
+  it('sends the check early from the entry, and the app takes its answer: one read in all', async () => {
+    const answerStatus = holdStatus();
     const user = startSignInCheck('/faqs');
     expect(sentPaths()).toEqual(['/api/user/authenticated']);
-    answerStatus(jsonResponse(200, { status: 'OK' }));
+    answerStatus(jsonResponse(200, { status: 'OK', user: makeUser({ userId: 'early' }) }));
     await expect(user).resolves.toMatchObject({ userId: 'early' });
-    // The app's own check takes both answers: nothing is asked twice.
     await expect(loadAuthState()).resolves.toMatchObject({
       status: 'authenticated',
       user: { userId: 'early' },
     });
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('sends no user read early for a signed-out browser', async () => {
