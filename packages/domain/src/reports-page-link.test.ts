@@ -48,7 +48,10 @@ describe("a reports page's query", () => {
     );
   });
 
-  it('says one date once when the range ends where it starts', () => {
+  it('says one date once when there is no end, or the range ends where it starts', () => {
+    expect(reportsPageQuery({ date: '2026-11-16', endDate: null, frequencyTypeCode: null })).toBe(
+      '?date=2026-11-16',
+    );
     expect(reportsPageQuery({ date: '2026-11-16', endDate: '2026-11-16', frequencyTypeCode: null })).toBe(
       '?date=2026-11-16',
     );

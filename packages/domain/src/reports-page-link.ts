@@ -25,7 +25,7 @@ export function reportsPageQuery(view: ReportsPageView): string {
   return `?${params.toString()}`;
 }
 
-const dateOf = (value: string | null) => (value !== null && isIsoDate(value) ? value : null);
+const dateOf = (value: string | null) => (isIsoDate(value ?? '') ? value : null);
 
 /** What a reports page's query asks for; a date that is not a real one is ignored. */
 export function readReportsPageQuery(search: string): {
@@ -57,14 +57,14 @@ export function viewOfReports(
     .map((report) => report.reportDate)
     .filter(isIsoDate)
     .sort();
-  const first = dates[0];
-  const last = dates.at(-1);
-  if (first === undefined || last === undefined) return null;
-  const types = new Set(reports.map((report) => report.frequencyTypeCode));
-  const [onlyType] = types;
+  const [first] = dates;
+  if (first === undefined) return null;
+  // Not empty, since it has a first.
+  const last = dates[dates.length - 1] as string;
+  const [onlyType, ...otherTypes] = new Set(reports.map((report) => report.frequencyTypeCode));
   return {
     date: first,
     endDate: last === first ? null : last,
-    frequencyTypeCode: types.size === 1 && onlyType !== undefined ? onlyType : null,
+    frequencyTypeCode: otherTypes.length === 0 ? (onlyType ?? null) : null,
   };
 }

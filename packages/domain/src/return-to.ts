@@ -26,15 +26,14 @@ const TARGET_PATHS: readonly string[][] = [
 const ADDRESS = /^\/[\x21\x22\x24-\x5b\x5d-\x7e]*$/;
 
 /** A segment as the router reads it (decoded): not empty, no dot segment, no slash or backslash inside. */
-function segmentOf(raw: string): string | null {
+function isSegment(raw: string): boolean {
   let decoded: string;
   try {
     decoded = decodeURIComponent(raw);
   } catch {
-    return null;
+    return false;
   }
-  if (decoded === '' || decoded === '.' || decoded === '..' || /[/\\]/.test(decoded)) return null;
-  return decoded;
+  return decoded !== '' && decoded !== '.' && decoded !== '..' && !/[/\\]/.test(decoded);
 }
 
 function matches(pattern: readonly string[], segments: readonly string[]): boolean {
@@ -48,13 +47,10 @@ function matches(pattern: readonly string[], segments: readonly string[]): boole
 /** `value` when it is a page of the portal to come back to after sign-in (path and query), else null. */
 export function returnTarget(value: unknown): string | null {
   if (typeof value !== 'string' || value.length > RETURN_TO_MAX || !ADDRESS.test(value)) return null;
-  const path = value.split('?', 1)[0] ?? '';
+  const queryAt = value.indexOf('?');
+  const path = queryAt === -1 ? value : value.slice(0, queryAt);
   if (path === '/') return value;
-  const segments: string[] = [];
-  for (const raw of path.split('/').slice(1)) {
-    const segment = segmentOf(raw);
-    if (segment === null) return null;
-    segments.push(raw);
-  }
+  const segments = path.split('/').slice(1);
+  if (!segments.every(isSegment)) return null;
   return TARGET_PATHS.some((pattern) => matches(pattern, segments)) ? value : null;
 }
