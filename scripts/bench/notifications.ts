@@ -221,7 +221,8 @@ async function main() {
     workers = await startWorkers({
       handle,
       redisUrl: TEST_REDIS_URL,
-      prefix: `bench-notify-${process.pid}`,
+      // A prefix of its own: each run's database is new, and a prefix belongs to one database.
+      prefix: `{bench-notify-${randomBytes(4).toString('hex')}}`,
       mailConfig: { smtpUrl: smtp.url, from: 'Partner Portal <no-reply@bench.local>', mailDir },
       logger: pino({ level: 'warn' }),
       subscriptionWindowSeconds: Number(values.window),

@@ -1,4 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { get } from 'node:http';
@@ -26,7 +27,8 @@ export function startApiProcess(
 ): Promise<ApiProcess> {
   return startServerProcess(
     'apps/api/src/server.ts',
-    { GLIBC_TUNABLES: MALLOC_TUNABLES, ...env },
+    // A prefix of its own unless given: each run's database is new, and a prefix belongs to one database.
+    { GLIBC_TUNABLES: MALLOC_TUNABLES, QUEUE_PREFIX: `{bench-${randomBytes(4).toString('hex')}}`, ...env },
     port,
     nodeArgs,
   );

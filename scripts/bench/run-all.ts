@@ -1,8 +1,8 @@
 // `npm run bench`: every bench at a size this 2-core machine runs in a few minutes, then one table
 // (figure, its floor from the same run, the ratio, the goal). `npm run bench -- --full` runs the
-// sizes of issue 16 (1,000,000 reports, 3 x 200 MB files, 30 s of tracking). `--markdown` prints
-// the table for the README; `--growth` runs instead each cost at two or three sizes, with the ratios
-// between them (growth.ts). Each bench runs as its own process; the table reads the one
+// goals' sizes (1,000,000 reports, 3 x 200 MB files, 30 s of tracking). `--markdown` prints the
+// table for docs/performance.md; `--growth` runs instead each cost at two or three sizes, with the
+// ratios between them (growth.ts). Each bench runs as its own process; the table reads the one
 // `BENCH_RESULT {json}` line each prints last.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, ensureReferenceData, newPartner, type TestDatabase } from '@portal/db/testing';
@@ -19,11 +20,13 @@ import {
 import { seedDemoData } from '../seed.js';
 
 // The demo webhook endpoint of `npm start` (issue 28): seeded once, it gets its test event from the
-// real workers, and the dev tools' receiver verifies its signature; a forged one is refused.
+// real workers, and the dev tools' receiver verifies its signature; a forged one is refused. The
+// workers open what `npm start` opens: the receiver's one port of 127.0.0.1, no other.
 
 const secretKey = randomBytes(32);
 let t: TestDatabase;
 let receiver: { server: Server; url: string };
+let port: number;
 let workers: MailHarness;
 
 beforeAll(async () => {
@@ -31,10 +34,11 @@ beforeAll(async () => {
   await ensureReferenceData(t.db);
   await newPartner(t.db, { code: 'BJS', name: "BJ's Wholesale Club" });
   receiver = await startDemoWebhookReceiver(0);
+  port = (receiver.server.address() as AddressInfo).port;
   workers = await startMailWorkers({
     handle: t,
     redisUrl: TEST_REDIS_URL,
-    webhooks: webhookSettings(secretKey),
+    webhooks: webhookSettings(secretKey, port),
   });
 });
 
@@ -48,28 +52,31 @@ const eventsAt = async (url: string): Promise<ReceivedEvent[]> =>
   ((await (await fetch(`${url}/events`)).json()) as { events: ReceivedEvent[] }).events;
 const events = () => eventsAt(receiver.url);
 
-const webhookSettings = (key: Buffer) => ({
+/**
+ * What `npm start` opens for its workers: http, and the receiver's one port of 127.0.0.1; without a
+ * port, every port of 127.0.0.1, so that only the endpoint's address decides which receiver is sent to.
+ */
+const webhookSettings = (key: Buffer, receiverPort?: number) => ({
   secretKey: key,
-  allowedRanges: ['127.0.0.1/32'],
+  allowedRanges: [receiverPort === undefined ? '127.0.0.1/32' : `127.0.0.1/32:${receiverPort}`],
   allowHttp: true,
   retryBaseMs: 100,
   disableAfterFailures: 50,
 });
 
-const portOf = (url: string) => Number(new URL(url).port);
-
 it('registers the demo endpoint once, at the port its receiver listens on, and its test event arrives signed', async () => {
-  expect(await seedDemoWebhook(t.db, secretKey, portOf(receiver.url))).toBe(true);
-  expect(await seedDemoWebhook(t.db, secretKey, portOf(receiver.url))).toBe(false);
+  // The receiver listens where the system put it, as if DEMO_WEBHOOK_PORT named that port.
+  expect(await seedDemoWebhook(t.db, secretKey, port)).toBe(true);
+  expect(await seedDemoWebhook(t.db, secretKey, port)).toBe(false);
   const endpoints = await t.db
     .selectFrom('webhook_endpoints')
-    .select(['service_account_id', 'event_types', 'url'])
+    .select(['service_account_id', 'url', 'event_types'])
     .execute();
   expect(endpoints).toEqual([
     {
       service_account_id: DEMO_SERVICE_ACCOUNT,
-      event_types: ['report.available', 'report.replaced', 'report.deleted', 'monitor.missing'],
       url: `${receiver.url}/webhooks`,
+      event_types: ['report.available', 'report.replaced', 'report.deleted', 'monitor.missing'],
     },
   ]);
 
@@ -108,7 +115,7 @@ it('moves the demo endpoint seeded before at another port to the port its receiv
     (await t.db.selectFrom('webhook_endpoints').select('url').executeTakeFirstOrThrow()).url;
   expect(await seedDemoWebhook(t.db, secretKey, 8020)).toBe(false);
   expect(await url()).toBe('http://127.0.0.1:8020/webhooks');
-  expect(await seedDemoWebhook(t.db, secretKey, portOf(receiver.url))).toBe(false);
+  expect(await seedDemoWebhook(t.db, secretKey, port)).toBe(false);
   expect(await url()).toBe(`${receiver.url}/webhooks`);
 });
 
@@ -157,6 +164,7 @@ describe('two portals on one machine', () => {
       portals[i]!.workers = await startMailWorkers({
         handle: database,
         redisUrl: TEST_REDIS_URL,
+        // Both receivers open to both portals: the seed's address alone must lead each to its own.
         webhooks: webhookSettings(key),
       });
     }

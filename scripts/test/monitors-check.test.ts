@@ -10,6 +10,7 @@ import {
   newReport,
   type TestDatabase,
 } from '@portal/db/testing';
+import { docSample } from '@portal/testing/doc-samples';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 
 // Each test starts the operator command as a process of its own, up to four times, and tsx compiles
@@ -20,6 +21,17 @@ vi.setConfig({ testTimeout: 120_000 });
 const run = promisify(execFile);
 const script = fileURLToPath(new URL('../monitors-check.ts', import.meta.url));
 let t: TestDatabase;
+
+/** The two commands of docs/notes/monitors.md ("By hand"), as the arguments each gives the script. */
+const [docDryRun = [], docEnqueue = []] = docSample('docs/notes/monitors.md', 'monitors-check')
+  .code.split('\n')
+  .map((line) => line.replace(/#.*/, '').trim())
+  .filter(Boolean)
+  .map((line) => {
+    const command = 'npx tsx scripts/monitors-check.ts ';
+    if (!line.startsWith(command)) throw new Error(`docs/notes/monitors.md runs something else: ${line}`);
+    return line.slice(command.length).split(/\s+/);
+  });
 
 function monitorsCheck(...args: string[]) {
   return run(process.execPath, ['--import', 'tsx', script, ...args], {
@@ -46,7 +58,9 @@ beforeAll(async () => {
 afterAll(() => t?.drop());
 
 it('prints what the check of a past day would send (late, now), and writes nothing', async () => {
-  const { stdout } = await monitorsCheck('--date', '2025-11-25', '--dry-run');
+  // As docs/notes/monitors.md shows it.
+  expect(docDryRun).toEqual(['--date', '2025-11-25', '--dry-run']);
+  const { stdout } = await monitorsCheck(...docDryRun);
   expect(stdout).toContain('2 monitor(s) due, 0 report(s) present, 2 missing');
   expect(stdout).toContain('To: settle@bank.test');
   expect(stdout).toContain('Subject: [Late check] Missing report: Acme Stores, Settlement, Day, 11/25/2025');
@@ -70,7 +84,8 @@ it('says a holiday has nothing due', async () => {
 });
 
 it('enqueues the check of the day without --dry-run', async () => {
-  const { stdout } = await monitorsCheck('--date', '2025-11-25');
+  expect(docEnqueue).toEqual(['--date', '2025-11-25']);
+  const { stdout } = await monitorsCheck(...docEnqueue);
   expect(stdout).toMatch(/Enqueued the check of 11\/25\/2025 as job monitors-check-2025-11-25-by-hand-/);
   const rows = await t.db.selectFrom('outbox').select(['job_name', 'payload']).execute();
   expect(rows).toEqual([

@@ -29,7 +29,7 @@ function retentionDays(fallback: number) {
 // The worker process's settings, read and validated once at start-up. A wrong value stops the
 // process with a message naming the variable. What the API reads too comes from SharedEnv, with
 // its one set of defaults (a purge with another idle timeout would delete live sessions).
-const Env = Type.Object({
+export const Env = Type.Object({
   ...SharedEnv,
   DATABASE_URL: Type.String({ pattern: '^postgres(ql)?://' }),
   // By default every queue that has a job; naming one without jobs stops the worker at start.
@@ -50,7 +50,7 @@ const Env = Type.Object({
     default: 'development',
   }),
   ...WebhookEnv,
-  // How long each growing table keeps its rows (README, "Retention"); the audit log at least the
+  // How long each growing table keeps its rows (docs/operating/backups-and-retention.md); the audit log at least the
   // 12 months PCI DSS 10.5.1 asks for.
   AUDIT_LOG_RETENTION_MONTHS: Type.Integer({
     minimum: MIN_AUDIT_LOG_RETENTION_MONTHS,

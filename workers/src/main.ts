@@ -28,6 +28,11 @@ async function main() {
     retention: config.retention,
     logger,
     metrics,
+    // Redis was away at start and another database holds the prefix: stop, as a start would have.
+    onPrefixTaken: (error) => {
+      console.error(error.message);
+      process.exit(1);
+    },
   });
   const metricsServer = metricsSettings
     ? await startMetricsServer({ registry: metrics.registry, ...metricsSettings })

@@ -2,10 +2,18 @@ import type { DatabaseHandle } from '@portal/db';
 import { ENV_DEFAULTS } from '@portal/domain/env';
 import { DEFAULT_RETENTION, type RetentionSettings } from '@portal/domain/retention';
 import { DEFAULT_SUBSCRIPTION_WINDOW_SECONDS } from '@portal/domain/subscription';
-import { createProducerQueues, type QueueName, queueNames, workerConnection } from '@portal/queue';
+import {
+  claimQueuePrefix,
+  createProducerQueues,
+  type QueueName,
+  QueuePrefixTaken,
+  queueNames,
+  workerConnection,
+} from '@portal/queue';
 import { type BlobStore, createBlobStore } from '@portal/storage';
 import { type LookupAll, webhookSettings } from '@portal/webhooks';
 import { Worker } from 'bullmq';
+import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import {
   DEFAULT_OPERATIONS_MAILBOX,
@@ -19,7 +27,7 @@ import { observeJobs } from './observability/job-events.js';
 import type { WorkerMetrics } from './observability/metrics.js';
 import { createRegistry } from './registry.js';
 import { type RelayTuning, startOutboxRelay } from './relay/outbox-relay.js';
-import { startJobSchedules } from './schedules.js';
+import { type StartupSteps, startJobSchedules } from './schedules.js';
 import { backoffStrategy } from './webhooks/retry-delay.js';
 import { workerTuning } from './worker-options.js';
 
@@ -59,6 +67,11 @@ export type StartWorkersOptions = {
   metrics?: WorkerMetrics;
   /** *_RETENTION_* settings; by default those of @portal/domain/retention. */
   retention?: RetentionSettings;
+  /**
+   * Another database turned out to hold QUEUE_PREFIX after the start returned (Redis was away
+   * then): nothing was consumed or published; the process should say so and stop.
+   */
+  onPrefixTaken?: (error: QueuePrefixTaken) => void;
 };
 
 export const DEFAULT_PUBLIC_URL = ENV_DEFAULTS.PUBLIC_URL;
@@ -78,6 +91,31 @@ function throttled(report: (error: Error) => void): (error: Error) => void {
 
 export type RunningWorkers = { stop(): Promise<void> };
 
+/** How long the start waits for its claim of QUEUE_PREFIX before it returns with the claim pending. */
+const CLAIM_WAIT_MS = 3000;
+
+/**
+ * Claims the prefix for the database, retrying while either is away (the connection waits for
+ * Redis by itself; a failing query is tried again). Settles once claimed, or with QueuePrefixTaken.
+ */
+async function claimWhenReachable(
+  redis: Redis,
+  prefix: string,
+  handle: DatabaseHandle,
+  logger: Logger,
+  stopped: () => boolean,
+): Promise<void> {
+  for (let delay = 250; ; delay = Math.min(delay * 2, 5000)) {
+    try {
+      return await claimQueuePrefix(redis, prefix, handle.db);
+    } catch (error) {
+      if (error instanceof QueuePrefixTaken || stopped()) throw error;
+      if (delay === 250) logger.warn({ err: error }, 'cannot claim QUEUE_PREFIX yet; retrying');
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
 function defaultWebhookSettings(): WebhookDeliverySettings {
   return {
     ...webhookSettings({ WEBHOOK_ALLOWED_RANGES: '', WEBHOOK_ALLOW_HTTP: false }, { production: false }),
@@ -87,9 +125,10 @@ function defaultWebhookSettings(): WebhookDeliverySettings {
 }
 
 /**
- * Starts the outbox relay and one BullMQ worker per consumed queue. Returns at once, even when
- * Redis is down (workers connect when it answers), so the embedded start script can run the
- * workers beside the API in one process. Throws if a job has no handler or two, if a queue to
+ * Claims QUEUE_PREFIX for the database, then starts the outbox relay and one BullMQ worker per
+ * consumed queue. Returns at once when Redis is down (workers connect and claim when it answers),
+ * so the embedded start script can run the workers beside the API in one process. Throws
+ * QueuePrefixTaken when another database holds the prefix. Throws if a job has no handler or two, if a queue to
  * consume has no job, or if it is given no queue: a worker consuming nothing would look healthy.
  */
 export async function startWorkers(options: StartWorkersOptions): Promise<RunningWorkers> {
@@ -125,6 +164,30 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
     throw error;
   }
 
+  // Nothing is consumed, published or scheduled before the prefix is claimed for this database.
+  // Redis answering, the start waits for the claim and throws when another database holds it;
+  // Redis away (or the database not migrated yet), it returns without it (the embedded start must
+  // not hang) and the claim follows when it can.
+  let stopping = false;
+  const claimConnection = new Redis(workerConnection(redisUrl));
+  claimConnection.on('error', () => {});
+  const claimed = claimWhenReachable(claimConnection, prefix, handle, logger, () => stopping);
+  claimed.catch(() => {});
+  const redisAway = new Promise<'pending'>((resolve) => {
+    claimConnection.once('error', () => resolve('pending'));
+    setTimeout(() => resolve('pending'), CLAIM_WAIT_MS).unref();
+  });
+  try {
+    if ((await Promise.race([claimed.then(() => 'claimed' as const), redisAway])) === 'pending')
+      logger.warn(
+        'QUEUE_PREFIX is not claimed yet (Redis or the database does not answer): consuming once it is',
+      );
+  } catch (error) {
+    claimConnection.disconnect();
+    mailer.close();
+    throw error;
+  }
+
   const workers = consumed.map((queue) => {
     const log = logger.child({ queue });
     const worker = new Worker(
@@ -141,6 +204,7 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
         prefix,
         concurrency: options.concurrency ?? 5,
         settings: { backoffStrategy: backoffStrategy(webhooks.retryBaseMs) },
+        autorun: false,
       },
     );
     observeJobs(worker, queue, logger, options.metrics);
@@ -155,18 +219,34 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
   const relay =
     options.relay === false
       ? undefined
-      : startOutboxRelay({ handle, queues: producers, logger, tuning: options.relay ?? {} });
-  // What the consumed queues' jobs declare: their schedules and start-up catch-up steps.
-  const schedules = startJobSchedules({
-    jobs: consumed.flatMap((queue) => registry.jobsOf(queue)),
-    queueOf: (job) => producers.get(job.queue),
-    logger: logger.child({ component: 'schedules' }),
-  });
+      : startOutboxRelay({ handle, queues: producers, logger, tuning: options.relay ?? {}, claimed });
+  let schedules: StartupSteps | undefined;
+  claimed.then(
+    () => {
+      if (stopping) return;
+      for (const worker of workers)
+        worker.run().catch((error: Error) => logger.error({ err: error }, 'worker stopped'));
+      // What the consumed queues' jobs declare: their schedules and start-up catch-up steps.
+      schedules = startJobSchedules({
+        jobs: consumed.flatMap((queue) => registry.jobsOf(queue)),
+        queueOf: (job) => producers.get(job.queue),
+        logger: logger.child({ component: 'schedules' }),
+      });
+    },
+    (error: Error) => {
+      if (stopping || !(error instanceof QueuePrefixTaken)) return;
+      logger.fatal(error.message);
+      options.onPrefixTaken?.(error);
+    },
+  );
   logger.info({ queues: consumed, relay: relay !== undefined }, 'workers started');
 
   return {
     async stop() {
-      await schedules.stop();
+      // A claim still pending starts nothing from now on (it sees `stopping`).
+      stopping = true;
+      claimConnection.disconnect();
+      await schedules?.stop();
       await relay?.stop();
       // close() lets the job in hand finish before it resolves.
       await Promise.all(workers.map((worker) => worker.close()));

@@ -5,11 +5,12 @@ import type { Database, DatabaseHandle } from '@portal/db';
 import { createProducerQueues, inspectorConnection, type ProducerQueues, withTimeout } from '@portal/queue';
 import type { BlobStore } from '@portal/storage';
 import type { LookupAll } from '@portal/webhooks';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import { dashboardContentPlugin } from './dashboards/dashboard-content.js';
+import { requestLogValue, secretPathWords } from './lib/http/request-log.js';
 import { fastifyTrustProxy } from './lib/http/trust-proxy.js';
 import { recaptchaContentSources } from './lib/vendors/human-verification.js';
 import { metricsPlugin } from './operations/metrics.js';
@@ -55,47 +56,10 @@ declare module 'fastify' {
   }
 }
 
-/**
- * The request as the log records it (Fastify's fields), for every route. Invitation links carry
- * their single-use token in the query (`?token=`): whoever reads the log must not be able to
- * accept someone's invitation, so its value is replaced.
- */
-function requestLogValue(request: FastifyRequest) {
-  const version = request.headers['accept-version'];
-  return {
-    method: request.method,
-    url: redactQueryTokens(request.url),
-    version: typeof version === 'string' ? version : undefined,
-    host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket?.remotePort,
-  };
-}
-
-function redactQueryTokens(url: string): string {
-  const query = url.indexOf('?');
-  if (query < 0) return url;
-  const parts = url
-    .slice(query + 1)
-    .split('&')
-    .map((part) => {
-      const name = part.split('=', 1)[0] ?? '';
-      return queryName(name) === 'token' ? `${name}=[redacted]` : part;
-    });
-  return `${url.slice(0, query + 1)}${parts.join('&')}`;
-}
-
-/** The name as the query parser reads it (percent-decoded, '+' as space). */
-function queryName(raw: string): string {
-  try {
-    return decodeURIComponent(raw.replace(/\+/g, ' ')).toLowerCase();
-  } catch {
-    return raw.toLowerCase();
-  }
-}
-
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  // Filled as routes register (below), read by the log of every request (lib/http/request-log.ts).
+  const secretWords = new Set<string>();
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -103,7 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : {
             level: config.LOG_LEVEL,
             ...(deps.logStream && { stream: deps.logStream }),
-            serializers: { req: requestLogValue },
+            serializers: { req: (request) => requestLogValue(request, secretWords) },
           },
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
@@ -124,6 +88,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
+  app.addHook('onRoute', (route) => {
+    for (const word of secretPathWords(route.url)) secretWords.add(word);
+  });
   await app.register(errorsPlugin);
   // First: no route registers without its access, and no odd spelling of a path gets further.
   await app.register(accessPlugin);

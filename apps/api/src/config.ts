@@ -9,13 +9,15 @@ import { DashboardEnv, type DashboardVendors, dashboardVendors } from './lib/ven
 // Every setting of the API, read and validated once at start-up. A wrong value stops the
 // process with a message naming the variable. `.env.example` lists them all. What the workers and
 // scripts read too comes from SharedEnv, with its one set of defaults.
-const Env = Type.Object({
+export const Env = Type.Object({
   ...SharedEnv,
   ...DashboardEnv.properties,
   NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
     default: 'development',
   }),
-  HOST: Type.String({ default: '0.0.0.0' }),
+  // Loopback unless told: the demo's passwords are public, so opening the API to a network is a
+  // choice (the image sets HOST=0.0.0.0, as a container must, its published port being the choice).
+  HOST: Type.String({ minLength: 1, default: '127.0.0.1' }),
   PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 8000 }),
   /**
    * On SIGTERM, how long the API keeps serving while /readyz answers 503, so that a load balancer

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { connect, type DatabaseHandle, migrateToLatest } from '@portal/db';
+import { claimQueuePrefix } from '@portal/queue';
 import { createBlobStore } from '@portal/storage';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -17,7 +18,8 @@ export type RunningApi = {
 };
 
 /**
- * Connects, migrates and listens. Used by the API process (server.ts), by the embedded
+ * Connects, migrates, claims QUEUE_PREFIX for its database (refusing one that another database
+ * holds) and listens. Used by the API process (server.ts), by the embedded
  * single-process mode (scripts/portal.ts) and by the browser tests.
  * A database handle may be passed in (PGlite is shared with the workers in one process).
  */
@@ -43,6 +45,17 @@ export async function startApi(
   const blobStore = createBlobStore(config);
 
   const app = await buildApp({ config, database, queuePing: () => redis.ping(), redis, blobStore });
+  try {
+    // The prefix's queues (board, metrics, rate-limit counters) must be this database's. With
+    // Redis away the API starts anyway; the workers, which consume, wait for their claim.
+    if (redis.status === 'ready') await claimQueuePrefix(redis, config.QUEUE_PREFIX, database.db);
+    else app.log.warn('Redis does not answer: QUEUE_PREFIX is claimed by the workers once it does');
+  } catch (error) {
+    await app.close();
+    redis.disconnect();
+    if (!options.database) await database.close();
+    throw error;
+  }
   const connections = watchConnections(app.server);
   await app.listen({ host: config.HOST, port: config.PORT });
   return {

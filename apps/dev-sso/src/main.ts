@@ -27,7 +27,8 @@ async function main() {
   const portals = [...new Set([env.PUBLIC_URL ?? ENV_DEFAULTS.PUBLIC_URL, 'http://localhost:3000'])];
   const sso = await startDevSso({
     port,
-    host: env.DEV_SSO_HOST || undefined,
+    // Loopback unless told: its passwords are public (compose sets 0.0.0.0 inside its container).
+    host: env.DEV_SSO_HOST || '127.0.0.1',
     issuer: env.DEV_SSO_ISSUER || `http://localhost:${port}`,
     clients: [
       {

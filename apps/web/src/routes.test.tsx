@@ -79,6 +79,23 @@ describe('route table', () => {
     expect(await screen.findByText(MESSAGES.restricted)).toBeTruthy();
   });
 
+  it("opens a partner's marketing page to a manager of that partner only (its path names no access type)", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { logo: null, marketing: null })),
+    );
+    const managerOf = (partnerCode: string) => ({
+      partners: { partnerAccess: [{ accessTypeCode: 'EXT', partnerCode }] },
+    });
+    const first = renderAt('/marketing/latest/BJS', ['MANAGE_MARKETING_CONTENT'], managerOf('BJS'));
+    expect(await screen.findByRole('heading', { name: 'Marketing Content: BJS', level: 1 })).toBeTruthy();
+    first.unmount();
+
+    renderAt('/marketing/latest/BJS', ['MANAGE_MARKETING_CONTENT'], managerOf('SAM'));
+    expect(await screen.findByText(MESSAGES.restricted)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Marketing Content: BJS' })).toBeNull();
+  });
+
   it('lets a grant of ALL open any partner of that access type, but never INT for an external user', async () => {
     const all = (accessTypeCode: string) => ({
       partners: { partnerAccess: [{ accessTypeCode, partnerCode: 'ALL' }] },

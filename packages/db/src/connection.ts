@@ -109,7 +109,7 @@ export class OlderDataDirError extends Error {
         `this portal embeds PostgreSQL ${EMBEDDED_POSTGRES_MAJOR}, which cannot open it. Either:\n` +
         `  - start afresh with the demo data: move the folder away (mv ${dataDir} ${dataDir}-pg${foundMajor}) and run npm start again; or\n` +
         `  - keep its data: run the portal on a PostgreSQL server (DATABASE_URL), with the folder's data dumped by the PGlite ` +
-        `that made it and restored there (README, "An embedded database from an older version").`,
+        `that made it and restored there (docs/operating/settings.md, "An embedded database from an older version").`,
     );
     this.name = 'OlderDataDirError';
   }

@@ -30,6 +30,7 @@ export * from './migrate.js';
 export * from './monitors/admin-report-monitors.js';
 export * from './monitors/report-monitor-runs.js';
 export * from './monitors/report-monitors.js';
+export * from './operations/database-identity.js';
 export * from './operations/health.js';
 export * from './operations/mail-deliveries.js';
 export * from './operations/service-accounts.js';

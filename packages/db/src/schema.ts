@@ -403,11 +403,19 @@ export type WebhookDeliveryAttemptsTable = {
   duration_ms: number;
   response_status: number | null;
   error: string | null;
+  /** Where the host resolved, for a refusal by address: an internal administrator's to read. */
+  refused_address: string | null;
 };
 export type ReportSubscriptionItemsTable = {
   subscription_id: number;
   event_id: string;
   added_at: Generated<Date>;
+};
+/** One row: the database's identity, which claims its queue prefix in Redis. */
+export type DatabaseIdentityTable = {
+  singleton: Generated<boolean>;
+  id: Generated<string>;
+  created_at: Generated<Date>;
 };
 
 export type Database = {
@@ -461,6 +469,7 @@ export type Database = {
   webhook_endpoint_partners: WebhookEndpointPartnersTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
+  database_identity: DatabaseIdentityTable;
 };
 
 export type Partner = Selectable<PartnersTable>;

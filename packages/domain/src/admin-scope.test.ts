@@ -4,6 +4,7 @@ import {
   datasetPartnerOf,
   mayChangeShared,
   mayManageDataset,
+  mayManageForPartners,
   mayManagePartnerCode,
   mayPointDashboardAt,
   type PlacedDashboard,
@@ -123,7 +124,25 @@ describe('edges of the administration scope', () => {
     expect(partnersOutsideScope(admin, [bjs, wsi, ppx])).toEqual([]);
     expect(mayChangeShared(twoPartners, [bjs, wsi])).toBe(true);
     expect(mayChangeShared(twoPartners, [bjs, ppx])).toBe(false);
+  });
+
+  it('lets a manager change a category or frequency type that no partner uses: it holds no partner data', () => {
     expect(mayChangeShared(bjsManager, [])).toBe(true);
+    expect(mayChangeShared(twoPartners, [])).toBe(true);
+    expect(mayChangeShared(admin, [])).toBe(true);
+  });
+
+  it('gives a thing carrying partners data to a manager of all its partners, and one with none to internal admins only', () => {
+    expect(mayManageForPartners(bjsManager, [bjs])).toBe(true);
+    expect(mayManageForPartners(twoPartners, [bjs, wsi])).toBe(true);
+    expect(mayManageForPartners(twoPartners, [{ accessTypeCode: 'ext', partnerCode: 'wsi' }])).toBe(true);
+    expect(mayManageForPartners(bjsManager, [bjs, wsi])).toBe(false);
+    expect(mayManageForPartners(twoPartners, [bjs, ppx])).toBe(false);
+    expect(mayManageForPartners(bjsManager, [wsi])).toBe(false);
+    expect(mayManageForPartners(bjsManager, [])).toBe(false);
+    expect(mayManageForPartners(twoPartners, [])).toBe(false);
+    expect(mayManageForPartners(admin, [])).toBe(true);
+    expect(mayManageForPartners(admin, [bjs, wsi, ppx])).toBe(true);
   });
 
   it.each([

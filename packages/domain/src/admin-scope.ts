@@ -18,9 +18,27 @@ export function partnersOutsideScope<T extends PartnerKey>(
   return partners.filter((p) => !canAccessPartner(principal, p.accessTypeCode, p.partnerCode));
 }
 
-/** A thing shared by several partners is changed only by someone who may access every one of them. */
+/**
+ * A thing shared by several partners is changed only by someone who may access every one of them.
+ * With no partner at all it is true: a report category or frequency type that no partner uses holds
+ * no partner's data, so a manager may create and change it (README, Notes on the spec). What exists
+ * only to carry partners' data reads the other way: mayManageForPartners.
+ */
 export function mayChangeShared(principal: Principal, partners: readonly PartnerKey[]): boolean {
   return partnersOutsideScope(principal, partners).length === 0;
+}
+
+/**
+ * Something that exists to carry its partners' data to someone (a webhook endpoint, the service
+ * account it sends as): a manager manages it when it has partners and they may access every one.
+ * One with no partner is no manager's, whatever their partners: it belongs to internal
+ * administrators alone (an endpoint whose last partner was deleted is theirs to give a partner or
+ * delete).
+ */
+export function mayManageForPartners(principal: Principal, partners: readonly PartnerKey[]): boolean {
+  if (principal.isInternalAdmin) return true;
+  // Unlike a category's reading of mayChangeShared: no partner here is internal administrators only.
+  return partners.length > 0 && mayChangeShared(principal, partners);
 }
 
 /**
@@ -102,5 +120,6 @@ export function mayPointDashboardAt(
  * and INT/PPX, say) shows the same image: replacing it needs access to all of them.
  */
 export function mayManagePartnerCode(principal: Principal, partners: readonly PartnerKey[]): boolean {
+  // A code no partner has is nobody's image to replace, an internal admin's neither.
   return partners.length > 0 && mayChangeShared(principal, partners);
 }

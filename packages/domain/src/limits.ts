@@ -41,3 +41,20 @@ export const MAX_IMAGE_PIXELS = 25_000_000;
  * is a typing mistake (1900, or 1969-12-31 from an epoch of -1), never a real request.
  */
 export const EARLIEST_FORM_DATE = '2000-01-01';
+
+/**
+ * Requests that make the portal send to a webhook endpoint by hand ("Send test event" and
+ * "Redeliver", counted together): the receiver is any URL a manager registered, so the buttons
+ * must not make the portal a flood source towards it. Both limits apply; a request refused by the
+ * first does not use up the second, so one flooded endpoint leaves the user's others their share.
+ */
+export const WEBHOOK_SEND_LIMITS = {
+  perEndpoint: { max: 10, timeWindowMs: 60 * 1000 },
+  perUser: { max: 100, timeWindowMs: 60 * 60 * 1000 },
+} as const;
+
+/**
+ * The one-click unsubscribe calls (the confirmation's read and the POST), each route counted on
+ * its own per client address: no session says who asks, and each call costs a database lookup.
+ */
+export const UNSUBSCRIBE_RATE_LIMIT = { max: 30, timeWindowMs: 60 * 1000 } as const;

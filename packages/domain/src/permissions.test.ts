@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FEATURES, type Feature } from './features.js';
 import {
   canAccessPartner,
+  canAccessPartnerUnderSomeType,
   hasFeature,
   isAllowed,
   isGroupVisible,
@@ -270,10 +271,68 @@ describe('permission rules (SPEC.md §6)', () => {
     expect(isAllowed(two, { feature: 'VIEW_REPORTS', accessTypeCode: 'SVC' })).toBe(false);
   });
 
-  it('a requirement naming a partner without an access type is judged by the feature alone', () => {
-    const user = withGrants([]);
-    expect(isAllowed(user, { feature: 'VIEW_REPORTS', partnerCode: 'BJS' })).toBe(true);
-    expect(isAllowed(user, { feature: 'MANAGE_PARTNERS', partnerCode: 'BJS' })).toBe(false);
+  // SPEC.md §6: "where the path has an access type or partner, the user must also have access to
+  // it". A partner without its access type (/marketing/latest/:partnerCode) is accessible under
+  // some access type the user may use: never INT for an external (or unknown) user, ALL for every
+  // partner of its type, anything for an internal admin.
+  it.each([
+    { grants: [['EXT', 'BJS']], external: true, partner: 'BJS', allowed: true },
+    { grants: [['EXT', 'BJS']], external: true, partner: 'bjs', allowed: true },
+    { grants: [['EXT', 'BJS']], external: true, partner: 'SAM', allowed: false },
+    { grants: [], external: true, partner: 'BJS', allowed: false },
+    { grants: [['EXT', 'ALL']], external: true, partner: 'SAM', allowed: true },
+    { grants: [['INT', 'ALL']], external: true, partner: 'SAM', allowed: false },
+    { grants: [['INT', 'PPX']], external: true, partner: 'PPX', allowed: false },
+    { grants: [['INT', 'PPX']], external: null, partner: 'PPX', allowed: false },
+    { grants: [['INT', 'PPX']], external: false, partner: 'PPX', allowed: true },
+    {
+      grants: [
+        ['INT', 'PPX'],
+        ['EXT', 'BJS'],
+      ],
+      external: true,
+      partner: 'BJS',
+      allowed: true,
+    },
+    {
+      grants: [
+        ['INT', 'PPX'],
+        ['EXT', 'BJS'],
+      ],
+      external: true,
+      partner: 'PPX',
+      allowed: false,
+    },
+  ] as const)(
+    'a partner without an access type, grants $grants (external $external) on $partner: allowed $allowed',
+    ({ grants, external, partner, allowed }) => {
+      const user = withGrants(
+        grants.map(([t, c]) => [t, c] as [string, string]),
+        external,
+      );
+      expect(canAccessPartnerUnderSomeType(user, partner)).toBe(allowed);
+      expect(isAllowed(user, { feature: 'VIEW_REPORTS', partnerCode: partner })).toBe(allowed);
+    },
+  );
+
+  it('a partner without an access type needs the feature too, and an internal admin no grant', () => {
+    const manager = { ...withGrants([['EXT', 'BJS']]), features: ['MANAGE_MARKETING_CONTENT'] };
+    expect(isAllowed(manager, { feature: 'MANAGE_MARKETING_CONTENT', partnerCode: 'BJS' })).toBe(true);
+    expect(isAllowed(manager, { feature: 'MANAGE_PARTNERS', partnerCode: 'BJS' })).toBe(false);
+    const admin: Principal = { isInternalAdmin: true, isExternalUser: null, features: [], partnerGrants: [] };
+    expect(canAccessPartnerUnderSomeType(admin, 'NOBODY')).toBe(true);
+    expect(isAllowed(admin, { feature: 'MANAGE_MARKETING_CONTENT', partnerCode: 'NOBODY' })).toBe(true);
+  });
+
+  it('a partner without an access type is allowed exactly when it is under one of the access types', () => {
+    fc.assert(
+      fc.property(principal, feature, code, (p, f, c) => {
+        const underSomeType = ['INT', 'EXT'].some((t) =>
+          isAllowed(p, { feature: f, accessTypeCode: t, partnerCode: c }),
+        );
+        expect(isAllowed(p, { feature: f, partnerCode: c })).toBe(underSomeType);
+      }),
+    );
   });
 
   it('the feature is checked before the partner: a grant does not stand in for it', () => {

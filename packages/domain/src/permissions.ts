@@ -48,14 +48,28 @@ export function canAccessPartner(principal: Principal, accessTypeCode: string, p
 }
 
 /**
+ * A partner code named without its access type (`/marketing/latest/:partnerCode`): accessible if
+ * some access type the user may use lists it, or lists ALL; an internal admin reaches every code.
+ */
+export function canAccessPartnerUnderSomeType(principal: Principal, partnerCode: string): boolean {
+  if (principal.isInternalAdmin) return true;
+  return principal.partnerGrants.some((grant) =>
+    canAccessPartner(principal, grant.accessTypeCode, partnerCode),
+  );
+}
+
+/**
  * A page or call is allowed if the user is an internal admin, or it needs no feature, or the user
- * has the feature; where it names an access type or partner, the user must also have access to it.
+ * has the feature; where it names an access type or partner, the user must also have access to it
+ * (a partner without its access type: under some access type the user may use).
  */
 export function isAllowed(principal: Principal, requirement: Requirement): boolean {
   if (!hasFeature(principal, requirement.feature)) return false;
   const { accessTypeCode, partnerCode } = requirement;
-  if (accessTypeCode !== undefined && partnerCode !== undefined) {
-    return canAccessPartner(principal, accessTypeCode, partnerCode);
+  if (partnerCode !== undefined) {
+    return accessTypeCode === undefined
+      ? canAccessPartnerUnderSomeType(principal, partnerCode)
+      : canAccessPartner(principal, accessTypeCode, partnerCode);
   }
   if (accessTypeCode !== undefined) return canUseAccessType(principal, accessTypeCode);
   return true;

@@ -5,6 +5,7 @@ export * from './enqueue-many.js';
 export * from './job-definition.js';
 export * from './jobs/index.js';
 export * from './outbox.js';
+export * from './prefix-claim.js';
 export * from './producer.js';
 export * from './queues.js';
 export * from './replay.js';

@@ -9,6 +9,9 @@ export type PutOptions = { contentType?: string };
 /** What a put measured while the bytes streamed through. */
 export type PutResult = { key: string; size: number; sha256: string };
 
+/** Bytes `start` to `end` of a blob, both included (as HTTP's Range writes them). */
+export type ByteRange = { start: number; end: number };
+
 export type BlobStat = {
   key: string;
   size: number;
@@ -19,8 +22,11 @@ export type BlobStat = {
 export type BlobStore = {
   /** Stores `body` under `key`, replacing any earlier blob; a stream is never held whole in memory. */
   put(key: string, body: Readable | Buffer, options?: PutOptions): Promise<PutResult>;
-  /** The blob's bytes; rejects with BlobNotFoundError when there is none. */
-  get(key: string): Promise<Readable>;
+  /**
+   * The blob's bytes, or those of `range` alone (which the caller has checked against the blob's
+   * size); rejects with BlobNotFoundError when there is none.
+   */
+  get(key: string, range?: ByteRange): Promise<Readable>;
   /** Size, modification time and content type, or null when there is no such blob. */
   stat(key: string): Promise<BlobStat | null>;
   /** Removes the blob; removing a missing blob is not an error. */

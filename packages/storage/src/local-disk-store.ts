@@ -10,6 +10,7 @@ import {
   BlobNotFoundError,
   type BlobStat,
   type BlobStore,
+  type ByteRange,
   type PutOptions,
   type PutResult,
 } from './blob-store.js';
@@ -57,14 +58,14 @@ export class LocalDiskStore implements BlobStore {
     return { key, size: digest.byteCount, sha256: digest.sha256 };
   }
 
-  async get(key: string): Promise<Readable> {
+  async get(key: string, range?: ByteRange): Promise<Readable> {
     const path = await this.#existingPath(key);
     if (!path) throw new BlobNotFoundError(key);
     const handle = await open(path, 'r');
     // 1 MB reads: 64 KB (the default) spends more time per chunk than copying it; measured with
     // scripts/bench/zip-writers.ts and reports.ts. Backpressure keeps at most a few in memory, and
     // a download gives each one back to be read into again (file-read-stream.ts).
-    return new FileReadStream(handle, READ_CHUNK_BYTES);
+    return new FileReadStream(handle, READ_CHUNK_BYTES, range);
   }
 
   async stat(key: string): Promise<BlobStat | null> {

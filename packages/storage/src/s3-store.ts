@@ -14,6 +14,7 @@ import {
   BlobNotFoundError,
   type BlobStat,
   type BlobStore,
+  type ByteRange,
   type PutOptions,
   type PutResult,
 } from './blob-store.js';
@@ -98,12 +99,21 @@ export class S3Store implements BlobStore {
     await upload.done();
   }
 
-  async get(key: string): Promise<Readable> {
+  async get(key: string, range?: ByteRange): Promise<Readable> {
     assertSafeObjectKey(key);
+    // A ranged GetObject: the bucket sends only those bytes.
+    const Range = range ? `bytes=${range.start}-${range.end}` : undefined;
     try {
-      const reply = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
-      if (reply.Body instanceof Readable) return reply.Body;
-      throw new Error(`GetObject ${key} returned no readable body`);
+      const reply = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range }));
+      if (!(reply.Body instanceof Readable)) throw new Error(`GetObject ${key} returned no readable body`);
+      // Other bytes than asked for (an object replaced by a shorter one since the caller read its
+      // size, or a server that misreads the range) must not go out under the caller's length.
+      const expected = range && range.end - range.start + 1;
+      if (expected !== undefined && reply.ContentLength !== expected) {
+        reply.Body.destroy();
+        throw new Error(`GetObject ${key} sent ${reply.ContentLength} bytes for ${Range}`);
+      }
+      return reply.Body;
     } catch (error) {
       if (isNotFound(error)) throw new BlobNotFoundError(key);
       throw error;

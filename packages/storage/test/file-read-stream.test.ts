@@ -49,6 +49,22 @@ describe('FileReadStream', () => {
     expect(sha(Buffer.concat(kept))).toBe(sha(content));
   });
 
+  it('reads a range across chunk boundaries and stops at its last byte', async () => {
+    for (const [start, end] of [
+      [0, CHUNK - 1],
+      [CHUNK - 1, CHUNK],
+      [100, 3 * CHUNK + 7],
+      [5 * CHUNK, content.length - 1],
+      [content.length - 1, content.length - 1],
+    ] as const) {
+      const stream = new FileReadStream(await open(path, 'r'), CHUNK, { start, end });
+      const read: Buffer[] = [];
+      for await (const chunk of stream as AsyncIterable<Buffer>) read.push(Buffer.from(chunk));
+      expect(sha(Buffer.concat(read)), `${start}-${end}`).toBe(sha(content.subarray(start, end + 1)));
+      expect(Math.max(...read.map((chunk) => chunk.length))).toBeLessThanOrEqual(CHUNK);
+    }
+  });
+
   it('closes the file when the stream is destroyed half-way', async () => {
     const handle = await open(path, 'r');
     const stream = new FileReadStream(handle, CHUNK);

@@ -105,6 +105,15 @@ describe('S3Store against the S3 stand-in', () => {
     expect(listed).toEqual(keys);
     expect(standIn.operations().filter((op) => op === 'ListObjectsV2')).toHaveLength(2);
   });
+
+  it('refuses a ranged GetObject answered with other bytes than asked for', async () => {
+    // The stand-in answers every GetObject with the whole object, as a server ignoring Range would.
+    const key = 'Reports/EXT/BJS/SETTLEMENT/2026-11-22/whole.csv';
+    await store.put(key, Buffer.from('0123456789'));
+    await expect(store.get(key, { start: 2, end: 5 })).rejects.toThrow(
+      `GetObject ${key} sent 10 bytes for bytes=2-5`,
+    );
+  });
 });
 
 describe('S3 stand-in', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isForbiddenAddress, parseAllowedRanges } from './address-policy.js';
+import { effectivePort, isForbiddenAddress, parseAllowedRanges, readAllowedRange } from './address-policy.js';
 
 // Each forbidden range at both of its edges, beside the public address just outside each edge.
 const FORBIDDEN = [
@@ -88,12 +88,60 @@ describe('isForbiddenAddress', () => {
   it('opens exactly the allowed ranges', () => {
     const allowed = ['127.0.0.2/32', 'fd00::/8'];
     expect(isForbiddenAddress('127.0.0.2', allowed)).toBe(false);
-    expect(isForbiddenAddress('::ffff:127.0.0.2', allowed)).toBe(false);
     expect(isForbiddenAddress('127.0.0.1', allowed)).toBe(true);
     expect(isForbiddenAddress('127.0.0.3', allowed)).toBe(true);
     expect(isForbiddenAddress('fd12::1', allowed)).toBe(false);
     expect(isForbiddenAddress('fc00::1', allowed)).toBe(true);
     expect(isForbiddenAddress('::1', allowed)).toBe(true);
+  });
+
+  it('opens an IPv4 range in IPv4 only: its mapped and NAT64 forms stay refused unless named', () => {
+    const allowed = ['127.0.0.2/32'];
+    for (const v6 of ['::ffff:127.0.0.2', '::ffff:7f00:2', '64:ff9b::7f00:2', '64:ff9b::127.0.0.2']) {
+      expect(isForbiddenAddress(v6, allowed), v6).toBe(true);
+      expect(isForbiddenAddress(v6, allowed, 443), v6).toBe(true);
+    }
+    expect(isForbiddenAddress('::ffff:127.0.0.2', [...allowed, '::ffff:127.0.0.2/128'])).toBe(false);
+    expect(isForbiddenAddress('64:ff9b::7f00:2', [...allowed, '64:ff9b::/96'])).toBe(false);
+    // A named IPv6 form opens that form, not the IPv4 address itself.
+    expect(isForbiddenAddress('127.0.0.1', ['::ffff:127.0.0.1/128', '64:ff9b::/96'])).toBe(true);
+  });
+
+  it('opens a range naming a port on that port only', () => {
+    const allowed = ['127.0.0.1/32:8020', '[::1]/128:8020'];
+    expect(isForbiddenAddress('127.0.0.1', allowed, 8020)).toBe(false);
+    expect(isForbiddenAddress('::1', allowed, 8020)).toBe(false);
+    for (const port of [8019, 8021, 80, 443, 5432, 6379, 8000, 8010, 1, 65535]) {
+      expect(isForbiddenAddress('127.0.0.1', allowed, port), String(port)).toBe(true);
+      expect(isForbiddenAddress('::1', allowed, port), String(port)).toBe(true);
+    }
+    expect(isForbiddenAddress('127.0.0.1', allowed)).toBe(true);
+    expect(isForbiddenAddress('127.0.0.2', allowed, 8020)).toBe(true);
+    // Both forms of the same range: one port, and every port.
+    expect(isForbiddenAddress('127.0.0.1', [...allowed, '127.0.0.0/8'], 5432)).toBe(false);
+    expect(isForbiddenAddress('::ffff:127.0.0.1', allowed, 8020)).toBe(true);
+    expect(isForbiddenAddress('64:ff9b::7f00:1', allowed, 8020)).toBe(true);
+  });
+
+  it('opens a port-scoped range on its port and on no other, wherever the address lies', () => {
+    fc.assert(
+      fc.property(fc.oneof(ipv4NearEdges(), fc.ipV6()), port(), port(), (ip, opened, asked) => {
+        const written = ip.includes(':') ? `[${ip}]/128` : `${ip}/32`;
+        const verdict = isForbiddenAddress(ip, [`${written}:${opened}`], asked);
+        expect(verdict).toBe(opened === asked ? false : isForbiddenAddress(ip, [], asked));
+      }),
+    );
+  });
+
+  it('never lets an allowed IPv4 address open its IPv6 forms', () => {
+    fc.assert(
+      fc.property(ipv4NearEdges(), fc.option(port(), { nil: undefined }), (ip, opened) => {
+        const allowed = [opened === undefined ? `${ip}/32` : `${ip}/32:${opened}`];
+        for (const v6 of [`::ffff:${ip}`, `64:ff9b::${ip}`]) {
+          expect(isForbiddenAddress(v6, allowed, opened)).toBe(isForbiddenAddress(v6, [], opened));
+        }
+      }),
+    );
   });
 
   it('judges an IPv4 address the same inside IPv4-mapped and NAT64 IPv6', () => {
@@ -122,17 +170,87 @@ describe('parseAllowedRanges', () => {
     expect(parseAllowedRanges(' ')).toEqual([]);
     expect(parseAllowedRanges('127.0.0.2/32')).toEqual(['127.0.0.2/32']);
     expect(parseAllowedRanges(' 127.0.0.2/32 , fd00::/8,')).toEqual(['127.0.0.2/32', 'fd00::/8']);
+    expect(parseAllowedRanges('127.0.0.1/32:8020, [::1]/128:8020')).toEqual([
+      '127.0.0.1/32:8020',
+      '[::1]/128:8020',
+    ]);
+  });
+
+  it('reads the network, its prefix and the port of each form', () => {
+    const read = (entry: string) => {
+      const { network, bits, port } = readAllowedRange(entry);
+      return [network.toString(), bits, port];
+    };
+    expect(read('127.0.0.1/32:8020')).toEqual(['127.0.0.1', 32, 8020]);
+    expect(read('10.0.0.0/8')).toEqual(['10.0.0.0', 8, undefined]);
+    expect(read('[::1]/128:8020')).toEqual(['::1', 128, 8020]);
+    expect(read('[fd00::]/8')).toEqual(['fd00::', 8, undefined]);
+    expect(read('fd00::/8')).toEqual(['fd00::', 8, undefined]);
+    expect(read('::1/128:1')).toEqual(['::1', 128, 1]);
+    expect(read('127.0.0.1/32:65535')).toEqual(['127.0.0.1', 32, 65535]);
+  });
+
+  it('reads back every range and port it is given', () => {
+    fc.assert(
+      fc.property(fc.oneof(ipv4NearEdges(), fc.ipV6()), fc.nat(), port(), (ip, n, p) => {
+        const v6 = ip.includes(':');
+        const bits = n % (v6 ? 129 : 33);
+        const entry = v6 ? `[${ip}]/${bits}:${p}` : `${ip}/${bits}:${p}`;
+        expect(parseAllowedRanges(entry)).toEqual([entry]);
+        expect(readAllowedRange(entry).port).toBe(p);
+        expect(readAllowedRange(entry).bits).toBe(bits);
+      }),
+    );
   });
 
   it('names the entry that is not a CIDR range', () => {
     expect(() => parseAllowedRanges('127.0.0.2/32,127.0.0.3')).toThrow(
-      "'127.0.0.3' is not an address range: write it as CIDR, such as 127.0.0.2/32 or fd00::/8.",
+      "'127.0.0.3' is not an address range: write it as CIDR with an optional port, such as 127.0.0.2/32, fd00::/8, 127.0.0.1/32:8020 or [::1]/128:8020.",
     );
-    expect(() => parseAllowedRanges('10.0.0.0/33')).toThrow("'10.0.0.0/33'");
-    expect(() => parseAllowedRanges('::/129')).toThrow("'::/129'");
-    expect(() => parseAllowedRanges('localhost/8')).toThrow("'localhost/8'");
+    for (const entry of [
+      '10.0.0.0/33',
+      '::/129',
+      'localhost/8',
+      '127.1/8',
+      '0x7f000001/32',
+      '[127.0.0.1]/32',
+      '[::1/128]:8020',
+      '::1:8020',
+      '127.0.0.1:8020',
+      '127.0.0.1/32:',
+      '127.0.0.1/32:http',
+      '127.0.0.1/32:+80',
+      '127.0.0.1/32:123456',
+      '127.0.0.1/32/8020',
+      '127.0.0.1/32:8020:8021',
+      '/32',
+    ]) {
+      expect(() => parseAllowedRanges(entry), entry).toThrow(`'${entry}' is not an address range`);
+    }
+  });
+
+  it('names the entry whose port is not from 1 to 65535', () => {
+    for (const entry of ['127.0.0.1/32:0', '127.0.0.1/32:65536', '127.0.0.1/32:99999', '[::1]/128:08020']) {
+      expect(() => parseAllowedRanges(entry), entry).toThrow(
+        `'${entry}' is not an address range: its port must be a number from 1 to 65535, as in 127.0.0.1/32:8020.`,
+      );
+    }
   });
 });
+
+describe('effectivePort', () => {
+  it("is the port the URL names, else its scheme's", () => {
+    expect(effectivePort(new URL('https://hooks.example.com/'))).toBe(443);
+    expect(effectivePort(new URL('https://hooks.example.com:443/'))).toBe(443);
+    expect(effectivePort(new URL('http://127.0.0.1/'))).toBe(80);
+    expect(effectivePort(new URL('http://127.0.0.1:80/'))).toBe(80);
+    expect(effectivePort(new URL('http://127.0.0.1:8020/webhooks'))).toBe(8020);
+    expect(effectivePort(new URL('https://[::1]:5432/'))).toBe(5432);
+    expect(effectivePort(new URL('http://127.0.0.1:443/'))).toBe(443);
+  });
+});
+
+const port = () => fc.oneof(fc.constantFrom(1, 80, 443, 8020, 65535), fc.integer({ min: 1, max: 65535 }));
 
 /** IPv4 addresses, half of them within 2 of a range edge, where a policy is most likely wrong. */
 function ipv4NearEdges(): fc.Arbitrary<string> {

@@ -23,6 +23,8 @@ export type DeliveryResult = {
   /** At most maxResponseBytes of the response body. */
   responseBody: string;
   error?: string;
+  /** The address a refusal was for (ForbiddenAddressError), kept out of `error`, which managers read. */
+  refusedAddress?: string;
 };
 
 export function isSuccess(status: number | null): boolean {

@@ -3,7 +3,7 @@
 // lead the request into the portal's network.
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { isForbiddenAddress } from './address-policy.js';
+import { effectivePort, isForbiddenAddress } from './address-policy.js';
 
 export type ResolvedAddress = { address: string; family: number };
 export type LookupAll = (hostname: string) => Promise<readonly ResolvedAddress[]>;
@@ -33,7 +33,8 @@ const lookupAll: LookupAll = (hostname) => dnsLookup(hostname, { all: true, orde
 /**
  * The address to connect to for `url`: the first the host resolves to, once every address it
  * resolves to has been found allowed (a name with one private address among public ones is
- * refused, since a client could be given any of them).
+ * refused, since a client could be given any of them). An allowed range that names a port opens
+ * only the URL's effective port.
  */
 export async function resolveEndpoint(
   url: URL,
@@ -54,7 +55,8 @@ export async function resolveEndpoint(
   }
   const first = addresses[0];
   if (first === undefined) throw new UnresolvableHostError(hostname);
-  const forbidden = addresses.find(({ address }) => isForbiddenAddress(address, options.allowed));
+  const port = effectivePort(url);
+  const forbidden = addresses.find(({ address }) => isForbiddenAddress(address, options.allowed, port));
   if (forbidden !== undefined) throw new ForbiddenAddressError(forbidden.address);
   return { address: first.address, family: isIP(first.address) === 6 ? 6 : 4 };
 }

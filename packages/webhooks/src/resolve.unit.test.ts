@@ -97,6 +97,27 @@ describe('resolveEndpoint', () => {
     );
   });
 
+  it("judges the URL's effective port against a range naming one", async () => {
+    const allowed = ['127.0.0.2/32:4000', '127.0.0.3/32:443', '127.0.0.4/32:80'];
+    const resolves = (url: string) => resolveEndpoint(new URL(url), { allowed, lookup });
+    await expect(resolves('http://test-receiver.example.com:4000/')).resolves.toEqual({
+      address: '127.0.0.2',
+      family: 4,
+    });
+    await expect(resolves('https://127.0.0.3/')).resolves.toMatchObject({ address: '127.0.0.3' });
+    await expect(resolves('http://127.0.0.4/')).resolves.toMatchObject({ address: '127.0.0.4' });
+    for (const url of [
+      'http://test-receiver.example.com:4001/',
+      'http://test-receiver.example.com/',
+      'https://test-receiver.example.com/',
+      'http://127.0.0.3/',
+      'https://127.0.0.4/',
+      'http://[::ffff:127.0.0.2]:4000/',
+    ]) {
+      expect(await refusal(url, allowed), url).toBeInstanceOf(ForbiddenAddressError);
+    }
+  });
+
   it('says a host that does not resolve does not, keeping the resolver error', async () => {
     for (const url of ['https://missing.example.com/', 'https://empty.example.com/']) {
       const error = await refusal(url);

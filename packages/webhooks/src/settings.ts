@@ -19,7 +19,10 @@ export const DEVELOPMENT_SECRET_KEY = createHash('sha256')
 export const WebhookEnv = {
   /** 32 bytes, as 64 hex digits or base64. Required in production. */
   WEBHOOK_SECRET_KEY: Type.Optional(Type.String({ minLength: 43 })),
-  /** Comma-separated CIDR ranges; none by default. */
+  /**
+   * Comma-separated CIDR ranges, each with an optional port that it then opens alone:
+   * '127.0.0.1/32:8020, [::1]/128:8020, 10.1.0.0/16'. None by default.
+   */
   WEBHOOK_ALLOWED_RANGES: Type.String({ default: '' }),
   WEBHOOK_ALLOW_HTTP: Type.Boolean({ default: false }),
 };
@@ -28,7 +31,11 @@ const WebhookEnvSchema = Type.Object(WebhookEnv);
 export type WebhookSettings = {
   /** WEBHOOK_SECRET_KEY: seals and opens the endpoints' signing secrets. */
   secretKey: Buffer;
-  /** WEBHOOK_ALLOWED_RANGES: CIDR ranges opened despite the address policy (tests, private deployments). */
+  /**
+   * WEBHOOK_ALLOWED_RANGES: the entries opened despite the address policy (tests, the demo receiver,
+   * private deployments), each a CIDR range with an optional port (address-policy.ts). An IPv4 range
+   * opens IPv4 only: its IPv4-mapped and NAT64 forms are opened by naming them.
+   */
   allowedRanges: string[];
   /** WEBHOOK_ALLOW_HTTP: endpoints may be http:// (tests and the dev tools' receiver only). */
   allowHttp: boolean;

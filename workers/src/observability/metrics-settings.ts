@@ -1,7 +1,7 @@
 import { readEnv } from '@portal/domain/env';
 import { Type } from 'typebox';
 
-const MetricsEnv = Type.Object({
+export const MetricsEnv = Type.Object({
   // The bearer token Prometheus sends; the same setting as the API's /metrics.
   METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
   METRICS_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 9464 }),

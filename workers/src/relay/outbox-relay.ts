@@ -70,9 +70,20 @@ function invalidReason(row: OutboxRow): string | undefined {
   return undefined;
 }
 
-async function readiness(queues: ProducerQueues, names: readonly QueueName[], timeoutMs: number) {
+async function readiness(
+  queues: ProducerQueues,
+  names: readonly QueueName[],
+  timeoutMs: number,
+  claimed: Promise<void>,
+) {
   const settled = await Promise.allSettled(
-    names.map((name) => withTimeout(queues.get(name).waitUntilReady(), timeoutMs, 'Redis')),
+    names.map((name) =>
+      withTimeout(
+        claimed.then(() => queues.get(name).waitUntilReady()),
+        timeoutMs,
+        'Redis',
+      ),
+    ),
   );
   const refused = settled.find((result) => result.status === 'rejected');
   return {
@@ -91,11 +102,18 @@ export async function relayBatch(
   db: Kysely<Database>,
   queues: ProducerQueues,
   tuning: Pick<RelayTuning, 'batchSize' | 'publishTimeoutMs'> = defaultRelayTuning,
+  claimed: Promise<void> = Promise.resolve(),
 ): Promise<RelayOutcome> {
   // Checked before any transaction: embedded PGlite has one connection, and a transaction held
   // while waiting for a Redis that never answered would stall the API beside it. Once connected,
   // a queue answers at once, so every pass asks all of them rather than reading which have rows.
-  const { notReady, error: unavailable } = await readiness(queues, queues.names, tuning.publishTimeoutMs);
+  // Nothing is published to a prefix before it is claimed for this database (startWorkers).
+  const { notReady, error: unavailable } = await readiness(
+    queues,
+    queues.names,
+    tuning.publishTimeoutMs,
+    claimed,
+  );
   const unavailableRows = await recordQueueUnavailable(db, notReady, unavailable);
   if (notReady.length === queues.names.length) {
     return {
@@ -156,6 +174,8 @@ export type OutboxRelayOptions = {
   queues: ProducerQueues;
   logger: Logger;
   tuning?: Partial<RelayTuning>;
+  /** Settles once QUEUE_PREFIX is claimed for this database; nothing is published before. */
+  claimed?: Promise<void>;
 };
 
 /** Runs relayBatch on every NOTIFY (Postgres) and every poll, backing off while Redis refuses. */
@@ -164,6 +184,7 @@ export function startOutboxRelay({
   queues,
   logger,
   tuning: overrides,
+  claimed = Promise.resolve(),
 }: OutboxRelayOptions): OutboxRelay {
   const tuning = { ...defaultRelayTuning, ...overrides };
   const log = logger.child({ component: 'outbox-relay' });
@@ -177,7 +198,7 @@ export function startOutboxRelay({
 
   const loop = async () => {
     while (!stopped) {
-      const outcome = await relayBatch(handle.db, queues, tuning).catch(
+      const outcome = await relayBatch(handle.db, queues, tuning, claimed).catch(
         (error): RelayOutcome => ({
           claimed: 0,
           published: 0,

@@ -98,13 +98,14 @@ async function send(
       ...(deps.lookup ? { lookup: deps.lookup } : {}),
     });
   } catch (error) {
+    // The address stays out of the message: the delivery log shows it to internal admins only.
     const address = (error as { address?: string }).address;
-    const message = (error as Error).message;
     return {
       status: null,
       durationMs: 0,
       responseBody: '',
-      error: address ? `${message} (${address})` : message,
+      error: (error as Error).message,
+      ...(address ? { refusedAddress: address } : {}),
     };
   }
   const timestamp = Math.floor(at.getTime() / 1000);
@@ -159,6 +160,7 @@ export async function deliverOnce(
       durationMs: result.durationMs,
       responseStatus: result.status,
       error: result.error ?? null,
+      refusedAddress: result.refusedAddress ?? null,
       status: succeeded ? 'succeeded' : options.finalAttempt ? 'failed' : 'pending',
     });
     if (succeeded) {

@@ -2,7 +2,7 @@ import type { Principal } from '@portal/domain';
 import { mayChangeShared, partnersOutsideScope } from '@portal/domain/admin-scope';
 import { HttpError } from '../lib/http/errors.js';
 
-// The partner scope of report category administration (README, Notes on the spec): a category is
+// The partner scope of report category administration (docs/notes/spec.md): a category is
 // shared by its partners, so a manager links only partners they may access and changes (or
 // deletes) a category only when they may access every partner that has it.
 
@@ -29,5 +29,6 @@ export function requireCategoryChange(
   category: { partners: readonly { type: string; code: string }[] },
 ) {
   const keys = category.partners.map((p) => ({ accessTypeCode: p.type, partnerCode: p.code }));
+  // A category no partner has is a manager's to change: it holds no partner's data.
   if (!mayChangeShared(principal, keys)) throw new HttpError(403, CATEGORY_SHARED_OUTSIDE_SCOPE);
 }

@@ -1,5 +1,6 @@
 import {
   deletePartner as deletePartnerRow,
+  disableEndpointsLeftWithoutPartners,
   findAdminPartners,
   listPartnerReportMonitors,
   partnerHasReports,
@@ -12,8 +13,14 @@ import { monitorView, partnerView } from './views.js';
 
 export const PARTNER_HAS_REPORTS =
   'This partner has reports and cannot be deleted. Delete its reports first.';
+/** The disabled reason of a webhook endpoint whose last partner was deleted. */
+export const WEBHOOK_ENDPOINT_WITHOUT_PARTNER = (partner: string) =>
+  `Its last partner, ${partner}, was deleted: only an internal administrator manages it now. Give it a partner before enabling it.`;
 
-/** Deletes a partner with its categories, report alerts and user grants (not one with reports); audited. */
+/**
+ * Deletes a partner with its categories, report alerts and user grants (not one with reports); audited.
+ * A webhook endpoint whose last partner this was is disabled, and is internal admins' alone from then.
+ */
 export async function deletePartner(
   { db }: DbDeps,
   input: { actorUserId: string; accessTypeCode: string; partnerCode: string },
@@ -23,6 +30,11 @@ export async function deletePartner(
   await db.transaction().execute(async (trx) => {
     if (await partnerHasReports(trx, partner.partnerId)) throw conflict(PARTNER_HAS_REPORTS);
     const monitors = await listPartnerReportMonitors(trx, [partner.partnerId]);
+    const disabledWebhookEndpoints = await disableEndpointsLeftWithoutPartners(
+      trx,
+      partner.partnerId,
+      WEBHOOK_ENDPOINT_WITHOUT_PARTNER(`${partner.type}/${partner.code}`),
+    );
     await deletePartnerRow(trx, {
       partnerId: partner.partnerId,
       accessTypeCode: partner.type,
@@ -35,6 +47,7 @@ export async function deletePartner(
       entityId: `${partner.type}/${partner.code}`,
       before: { ...partnerView(partner), reportAlerts: monitors.map(monitorView) },
       after: null,
+      ...(disabledWebhookEndpoints.length > 0 && { detail: { disabledWebhookEndpoints } }),
     });
   });
   return partner;

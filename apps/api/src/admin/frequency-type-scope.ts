@@ -14,6 +14,7 @@ export const FREQUENCY_TYPE_SHARED_OUTSIDE_SCOPE =
  */
 export async function requireFrequencyTypeChange(db: Db, principal: Principal, code: string) {
   if (principal.isInternalAdmin) return;
+  // A frequency type no partner receives is a manager's to change: it holds no partner's data.
   if (!mayChangeShared(principal, await listFrequencyTypePartners(db, code))) {
     throw new HttpError(403, FREQUENCY_TYPE_SHARED_OUTSIDE_SCOPE);
   }

@@ -2,7 +2,12 @@ import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** JSON only: report files and zips are sent as they are (most are compressed already, and big). */
+/**
+ * JSON, and besides it whatever mime-db marks compressible (text/csv among them: the plugin falls
+ * back to mime-db whatever customTypes says). A route whose bytes must go out as stored declares
+ * `compress: false`: the report download, whose ETag, Repr-Digest and byte ranges describe them.
+ * A partial reply (206, Content-Range) is never compressed by the plugin.
+ */
 const JSON_TYPES = /^application\/(?:[\w.-]+\+)?json(?:;|$)/;
 /**
  * Below about one packet compression saves no round trip, only CPU. Measured on a reports-list

@@ -1,22 +1,32 @@
+import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type IngestedReport, recordReportAccess } from '@portal/db';
 import { Message } from '@portal/domain/api/common';
-import { PreviewReply, ReportFile, UploadedReport } from '@portal/domain/api/reports';
-import type { FastifyReply } from 'fastify';
+import {
+  PreviewReply,
+  RangeNotSatisfiable,
+  ReportFile,
+  ReportFileNotModified,
+  ReportFilePart,
+  UploadedReport,
+} from '@portal/domain/api/reports';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { forbidden, notFound } from '../lib/http/errors.js';
+import { contentRange } from '../lib/http/file-conditions.js';
 import { hasFreshVerification } from '../lib/vendors/human-verification.js';
 import { requirePartner, requireUser } from '../plugins/access.js';
-import { loadPermittedReports, parseDownloadIds, parseReportId } from './report-ids.js';
+import { loadCurrentReport, loadPermittedReports, parseDownloadIds, parseReportId } from './report-ids.js';
 import { withUploadForm } from './report-upload-form.js';
-import { openDownload, sendDownload } from './send-reports.js';
+import { openReportFile, sendReportFile, startsDownload } from './send-report-file.js';
+import { openZipDownload, sendZipDownload } from './send-reports.js';
 import { uploadReport } from './upload-report.js';
 import { viewReport } from './view-report.js';
 
-// The bytes of reports: download (SPEC.md §7; one file as itself, two or three as a zip), the
-// preview of csv and xlsx files as worksheets, and the upload by service accounts. Every view
-// and download is audited with who, which reports and the bytes sent.
+// The bytes of reports: download (SPEC.md §7; one file as itself, resumable by byte ranges, two
+// or three as a zip), the preview of csv and xlsx files as worksheets, and the upload by service
+// accounts. Every view and download is audited with who, which reports and the bytes sent.
 
 export const VERIFICATION_REQUIRED = 'Please complete the human verification before downloading.';
 export const SERVICE_ACCOUNTS_ONLY = 'Only service accounts may upload reports.';
@@ -44,10 +54,10 @@ const reportFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const uploadDeps = { db: app.db, store: app.blobStore };
   const allowedExtensions = app.config.reportUploadExtensions;
 
-  /** Audits once the reply is over, with the bytes that actually left. */
+  /** Audits once the reply is over, with the bytes that actually left (and their range, if one). */
   const auditWhenSent = (
     reply: FastifyReply,
-    entry: { userId: string; reportIds: number[]; fileName: string },
+    entry: { userId: string; reportIds: number[]; fileName: string; range?: string },
     bytes: () => number,
   ) => {
     let completed = false;
@@ -55,22 +65,71 @@ const reportFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       completed = true;
     });
     reply.raw.once('close', () => {
-      const detail = { fileName: entry.fileName, bytesSent: bytes(), completed };
-      recordReportAccess(app.db, { ...entry, action: 'REPORT_DOWNLOAD', detail }).catch((error) =>
+      const { fileName, range, ...who } = entry;
+      const detail = { fileName, ...(range && { range }), bytesSent: bytes(), completed };
+      recordReportAccess(app.db, { ...who, action: 'REPORT_DOWNLOAD', detail }).catch((error) =>
         reply.log.error({ err: error }, 'audit of a report download failed'),
       );
     });
+  };
+
+  const downloadOne = async (request: FastifyRequest, reply: FastifyReply, userId: string, id: number) => {
+    const report = await loadCurrentReport(request, id, 'VIEW_REPORTS');
+    const file = await openReportFile(app.blobStore, report, request);
+    const { answer, body } = file;
+    // Only the request that starts the transfer is a download; the ranges that resume it are not.
+    if (body && startsDownload(answer)) {
+      const range = answer.status === 206 ? { range: contentRange(answer, report.fileSize) } : {};
+      const entry = { userId, reportIds: [report.reportId], fileName: report.fileName, ...range };
+      auditWhenSent(reply, entry, () => body.bytes);
+    }
+    return sendReportFile(reply, report, file);
+  };
+
+  const downloadZip = async (request: FastifyRequest, reply: FastifyReply, userId: string, ids: number[]) => {
+    const reports = await loadPermittedReports(request, ids, 'VIEW_REPORTS');
+    const download = await openZipDownload(app.blobStore, reports);
+    if (request.method !== 'GET') {
+      // A HEAD (the automatic twin of this GET) sends no file and is not audited; the files were
+      // opened only so that a missing one answers 404 as the GET would, and are closed now.
+      download.body.destroy();
+      return sendZipDownload(reply, download.fileName, Readable.from([]));
+    }
+    const entry = { userId, reportIds: ids, fileName: download.fileName };
+    auditWhenSent(reply, entry, () => download.body.bytes);
+    return sendZipDownload(reply, download.fileName, download.body);
   };
 
   app.get(
     '/api/reports/download',
     {
       config: { access: { feature: 'VIEW_REPORTS' } },
+      // The bytes as stored: the ETag, Repr-Digest and ranges of one report describe them.
+      compress: false,
       schema: {
         querystring: Type.Object({
           reportId: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 10 })),
         }),
-        response: { 200: ReportFile, 400: Message, 403: Message, 404: Message },
+        headers: Type.Object({
+          range: Type.Optional(
+            Type.String({ description: 'One report: one byte range, e.g. bytes=1048576- to resume' }),
+          ),
+          'if-range': Type.Optional(
+            Type.String({ description: 'The ETag of the bytes held; another ETag gets the whole file' }),
+          ),
+          'if-none-match': Type.Optional(
+            Type.String({ description: 'One report: ETags held; the current one answers 304' }),
+          ),
+        }),
+        response: {
+          200: ReportFile,
+          206: ReportFilePart,
+          304: ReportFileNotModified,
+          400: Message,
+          403: Message,
+          404: Message,
+          416: RangeNotSatisfiable,
+        },
       },
     },
     async (request, reply) => {
@@ -79,14 +138,9 @@ const reportFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!hasFreshVerification(user, app.config.HUMAN_VERIFICATION_MINUTES)) {
         throw forbidden(VERIFICATION_REQUIRED);
       }
-      const reports = await loadPermittedReports(request, ids, 'VIEW_REPORTS');
-      const download = await openDownload(app.blobStore, reports);
-      // A HEAD request (the automatic twin of this GET) sends no file: nothing to audit.
-      if (request.method === 'GET') {
-        const entry = { userId: user.userId, reportIds: ids, fileName: download.fileName };
-        auditWhenSent(reply, entry, () => download.body.bytes);
-      }
-      return sendDownload(reply, download);
+      const [only] = ids;
+      if (ids.length === 1 && only) return downloadOne(request, reply, user.userId, only);
+      return downloadZip(request, reply, user.userId, ids);
     },
   );
 

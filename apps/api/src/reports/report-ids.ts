@@ -1,4 +1,4 @@
-import { findLiveReports, type StoredReport } from '@portal/db';
+import { findCurrentReport, findLiveReports, type StoredReport } from '@portal/db';
 import type { Feature } from '@portal/domain';
 import { MAX_REPORTS_PER_DOWNLOAD } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
@@ -42,4 +42,20 @@ export async function loadPermittedReports(
     requirePartner(request, report.accessTypeCode, report.partnerCode, feature);
   }
   return reports as StoredReport[];
+}
+
+/**
+ * The report behind one id, checked as above, or the one that replaced it by a re-upload: the
+ * address a partner's system resumes a download from keeps answering, and If-Range tells it
+ * whether the bytes it holds are still those of the file.
+ */
+export async function loadCurrentReport(
+  request: FastifyRequest,
+  id: number,
+  feature: Feature,
+): Promise<StoredReport> {
+  const report = await findCurrentReport(request.server.db, id);
+  if (!report) throw notFound(REPORT_NOT_FOUND);
+  requirePartner(request, report.accessTypeCode, report.partnerCode, feature);
+  return report;
 }

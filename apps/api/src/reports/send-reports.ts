@@ -5,11 +5,12 @@ import type { FastifyReply } from 'fastify';
 import { attachmentDisposition } from '../lib/http/content-disposition.js';
 import { notFound } from '../lib/http/errors.js';
 import { DownloadBody } from './download-body.js';
+import { FILE_MISSING } from './send-report-file.js';
 import { zipEntries } from './zip-writer.js';
 
-// The body of a download: one report as the file itself, two or three as a zip written while it
-// is sent. Nothing is assembled in memory or on disk; backpressure from the client paces the
-// reads, so memory stays flat whatever the file sizes.
+// The body of a download of two or three reports: a zip written while it is sent. Nothing is
+// assembled in memory or on disk; backpressure from the client paces the reads, so memory stays
+// flat whatever the file sizes.
 
 // Already compressed: deflating them again costs time and saves nothing.
 const COMPRESSED = /\.(xlsx|zip|gz|png|jpe?g|pdf|docx|pptx)$/i;
@@ -21,7 +22,7 @@ export async function openReports(store: BlobStore, reports: StoredReport[]): Pr
     for (const report of reports) opened.push(await store.get(report.storageKey));
   } catch (error) {
     for (const body of opened) body.destroy();
-    if (error instanceof BlobNotFoundError) throw notFound('The file of this report is missing.');
+    if (error instanceof BlobNotFoundError) throw notFound(FILE_MISSING);
     throw error;
   }
   return opened;
@@ -74,32 +75,24 @@ export function zipStream(reports: StoredReport[], bodies: Readable[]): Readable
   return archive;
 }
 
-export type Download = {
+export type ZipDownload = {
   fileName: string;
-  contentType: string;
-  /** Known for one file only: a zip's size is known once it is written. */
-  size: number | null;
   body: DownloadBody;
 };
 
-/** One report as itself, several as a zip, every file opened before a byte is sent. */
-export async function openDownload(store: BlobStore, reports: StoredReport[]): Promise<Download> {
+/**
+ * Two or three reports as a zip, every file opened before a byte is sent. A zip is written as it
+ * is sent, so it has no size, digest or ranges known in advance (one report: send-report-file.ts).
+ */
+export async function openZipDownload(store: BlobStore, reports: StoredReport[]): Promise<ZipDownload> {
   const bodies = await openReports(store, reports);
-  const [only] = reports;
-  const [onlyBody] = bodies;
-  if (reports.length === 1 && only && onlyBody) {
-    const body = new DownloadBody(onlyBody);
-    return { fileName: only.fileName, contentType: only.contentType, size: only.fileSize, body };
-  }
-  const body = new DownloadBody(zipStream(reports, bodies));
-  return { fileName: zipFileName(reports), contentType: 'application/zip', size: null, body };
+  return { fileName: zipFileName(reports), body: new DownloadBody(zipStream(reports, bodies)) };
 }
 
-export function sendDownload(reply: FastifyReply, download: Download) {
-  reply
-    .header('content-type', download.contentType)
-    .header('content-disposition', attachmentDisposition(download.fileName))
-    .header('cache-control', 'no-store');
-  if (download.size !== null) reply.header('content-length', download.size);
-  return reply.send(download.body);
+export function sendZipDownload(reply: FastifyReply, fileName: string, body: Readable) {
+  return reply
+    .header('content-type', 'application/zip')
+    .header('content-disposition', attachmentDisposition(fileName))
+    .header('cache-control', 'no-store')
+    .send(body);
 }

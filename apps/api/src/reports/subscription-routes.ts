@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { UNSUBSCRIBE_RATE_LIMIT } from '@portal/domain';
 import { Message } from '@portal/domain/api/common';
 import {
   CategorySubscriptionReply,
@@ -30,6 +31,11 @@ const SubscriptionParams = Type.Object({
   subscriptionId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
 });
 const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) });
+// Per client address (no session says who asks), each route on its own counter.
+const unsubscribeAccess = {
+  access: 'public' as const,
+  rateLimit: { max: UNSUBSCRIBE_RATE_LIMIT.max, timeWindow: UNSUBSCRIBE_RATE_LIMIT.timeWindowMs },
+};
 const CATEGORY_PATH = '/api/reports/:accessTypeCode/:partnerCode/:reportCategoryCode/subscription';
 
 const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -129,7 +135,7 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/unsubscribe/:token',
     {
-      config: { access: 'public' },
+      config: unsubscribeAccess,
       schema: {
         summary: "What an unsubscribe link ends (its confirmation page's text)",
         params: TokenParams,
@@ -142,7 +148,7 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/unsubscribe/:token',
     {
-      config: { access: 'public' },
+      config: unsubscribeAccess,
       schema: { summary: 'RFC 8058 one-click unsubscribe', params: TokenParams, response: { 200: Message } },
     },
     async (request) => unsubscribe(deps, request.params.token),

@@ -10,7 +10,7 @@ import {
 import type { WebhookEndpoint, WebhookEndpointWithSecret } from '@portal/domain/api/webhooks';
 import { enqueue } from '@portal/queue';
 import { generateSecret, newDeliveryId, sealSecret, TEST_EVENT_TYPE, testEventBody } from '@portal/webhooks';
-import { notFound } from '../lib/http/errors.js';
+import { conflict, notFound } from '../lib/http/errors.js';
 import type { Actor } from '../lib/service-deps.js';
 import { endpointView, type WebhookDeps } from './webhook-deps.js';
 import { endpointInScope } from './webhook-scope.js';
@@ -66,13 +66,16 @@ export async function rotateSecret(
   });
 }
 
-/** Enabled again by hand, its run of failures forgotten. */
+export const ENABLE_WITHOUT_PARTNER = 'This endpoint has no partner: give it one before enabling it.';
+
+/** Enabled again by hand, its run of failures forgotten; not while it has no partner to hear. */
 export async function enableEndpoint(
   deps: WebhookDeps,
   actor: Actor,
   endpointId: string,
 ): Promise<WebhookEndpoint> {
   const before = await endpointInScope(deps, actor, endpointId);
+  if (before.partners.length === 0) throw conflict(ENABLE_WITHOUT_PARTNER);
   return deps.db.transaction().execute(async (trx) => {
     await enableWebhookEndpoint(trx, endpointId);
     const after = endpointView((await findWebhookEndpoint(trx, endpointId))!);

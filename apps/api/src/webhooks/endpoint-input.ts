@@ -1,6 +1,6 @@
 import { findUserWithAccess, listWebhookTargets, type WebhookEndpointSettings } from '@portal/db';
 import { canAccessPartner, MESSAGES, type PartnerGrant } from '@portal/domain';
-import { partnersOutsideScope } from '@portal/domain/admin-scope';
+import { mayManageForPartners, partnersOutsideScope } from '@portal/domain/admin-scope';
 import { isReportEventType } from '@portal/domain/report-events';
 import {
   ENDPOINT_URL_MESSAGES,
@@ -109,7 +109,11 @@ export async function checkEndpointInput(
   return { url: input.url, description, eventTypes, partnerIds, categoryCodes };
 }
 
-/** A service account the actor may give an endpoint: an admin any; a manager one within their grants. */
+/**
+ * A service account the actor may give an endpoint: an admin any; a manager one with partner
+ * grants, all within their own. One with no grant is refused a manager with 403, as one of another
+ * partner is: the account exists and the request is well formed, but it is not theirs to use.
+ */
 export async function checkServiceAccount(
   deps: WebhookDeps,
   actor: Actor,
@@ -119,6 +123,5 @@ export async function checkServiceAccount(
   if (!account?.isServiceAccount || account.disabledAt !== null) {
     throw badRequest(WEBHOOK_MESSAGES.notAServiceAccount, { field: 'serviceAccountId' });
   }
-  if (!actor.isInternalAdmin && partnersOutsideScope(actor, account.partnerGrants).length > 0)
-    throw forbidden();
+  if (!mayManageForPartners(actor, account.partnerGrants)) throw forbidden();
 }

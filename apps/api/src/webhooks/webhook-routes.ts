@@ -19,6 +19,7 @@ import {
   rotateSecret,
   sendTestEvent,
 } from './endpoint-actions.js';
+import { sendLimits } from './send-limits.js';
 import { webhookDeliveries, webhooksPage } from './webhooks-page.js';
 
 // Webhooks for partners' systems (issue 28): endpoints of service accounts that receive signed
@@ -43,6 +44,7 @@ const DeliveryParams = Type.Object({
 
 const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = () => ({ db: app.db, settings: app.config.webhooks, lookup: app.webhookLookup });
+  const sendByHand = sendLimits(app);
 
   app.get(
     '/api/admin/webhooks',
@@ -127,6 +129,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/admin/webhooks/:endpointId/test',
     {
       config: access,
+      preHandler: sendByHand,
       schema: {
         summary: 'Sends a webhook.test event',
         params: EndpointParams,
@@ -154,6 +157,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/admin/webhooks/:endpointId/deliveries/:deliveryId/redeliver',
     {
       config: access,
+      preHandler: sendByHand,
       schema: {
         summary: 'Sends a delivery again, with the same webhook-id and body',
         params: DeliveryParams,

@@ -5,7 +5,7 @@ import {
   listWebhookTargets,
 } from '@portal/db';
 import { canAccessPartner } from '@portal/domain';
-import { partnersOutsideScope } from '@portal/domain/admin-scope';
+import { mayManageForPartners } from '@portal/domain/admin-scope';
 import type { WebhookDeliveries, WebhooksReply } from '@portal/domain/api/webhooks';
 import { REPORT_EVENT_TYPES } from '@portal/domain/report-events';
 import { endpointUrlHelp } from '@portal/webhooks';
@@ -14,8 +14,11 @@ import { endpointView, type WebhookDeps } from './webhook-deps.js';
 import { endpointInScope, mayManageEndpoint } from './webhook-scope.js';
 
 /**
+/**
  * The Webhooks page: the actor's endpoints, the service accounts, partners and categories a new one
- * may name, and what its URL may be under the settings in force.
+ * may name, and what its URL may be under the settings in force. A manager is offered the service
+ * accounts whose partners are all theirs, and none without a partner (mayManageForPartners): those
+ * are internal admins' to give an endpoint.
  */
 export async function webhooksPage(
   { db, settings }: Pick<WebhookDeps, 'db' | 'settings'>,
@@ -30,7 +33,7 @@ export async function webhooksPage(
     endpoints: endpoints.filter((e) => mayManageEndpoint(actor, e)).map(endpointView),
     serviceAccounts: accounts
       .filter((a) => a.disabledAt === null)
-      .filter((a) => actor.isInternalAdmin || partnersOutsideScope(actor, a.partnerGrants).length === 0)
+      .filter((a) => mayManageForPartners(actor, a.partnerGrants))
       .map(({ userId, name }) => ({ userId, name })),
     partners: targets.partners
       .filter((p) => canAccessPartner(actor, p.accessTypeCode, p.partnerCode))
@@ -43,7 +46,11 @@ export async function webhooksPage(
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-/** An endpoint's last deliveries, newest first, with their attempts. */
+/**
+ * An endpoint's last deliveries, newest first, with their attempts. Why an attempt was refused is
+ * everyone's to read; the address its host resolved to only an internal admin's: a manager could
+ * otherwise map the portal's network by registering names that resolve into it.
+ */
 export async function webhookDeliveries(
   deps: DbDeps,
   actor: Actor,
@@ -56,7 +63,11 @@ export async function webhookDeliveries(
       ...d,
       createdAt: new Date(d.createdAt).toISOString(),
       succeededAt: iso(d.succeededAt),
-      attemptLog: d.attemptLog.map((a) => ({ ...a, startedAt: new Date(a.startedAt).toISOString() })),
+      attemptLog: d.attemptLog.map(({ refusedAddress, ...a }) => ({
+        ...a,
+        startedAt: new Date(a.startedAt).toISOString(),
+        ...(actor.isInternalAdmin && refusedAddress !== null ? { refusedAddress } : {}),
+      })),
     })),
   };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { createUser, type SeededPersonas, seedPersonas } from '../support/personas.js';
 
-// Who may hold the MANAGE_ features (README, Notes on the spec; packages/domain/src/feature-holders.ts):
+// Who may hold the MANAGE_ features (docs/notes/spec.md; packages/domain/src/feature-holders.ts):
 // external users never MANAGE_PARTNERS, MANAGE_REPORT_CATEGORIES nor MANAGE_DASHBOARDS; service
 // accounts anything but INTERNAL_ADMIN. Enforced on every grant: the admin forms and setUserAccess.
 let t: TestApp;

@@ -10,8 +10,9 @@ import type { Kysely } from 'kysely';
 // What the webhook rows of the matrix act on: a service account of EXT/BJS, an endpoint of it that
 // the change, rotate, enable, test and delivery rows use, one the DELETE row removes, and a delivery
 // to redeliver; and an endpoint of EXT/OTH with a delivery (outside the scoped manager's partner,
-// partner-manager-table.ts). The URL is a public address literal: registration resolves nothing,
-// and no test runs a worker that would send to it.
+// partner-manager-table.ts); and an endpoint with no partner left, with a delivery, and a service
+// account with no partner grant (an internal admin's alone). The URL is a public address literal: registration resolves nothing, and no test
+// runs a worker that would send to it.
 export type WebhookMatrixIds = {
   webhookServiceAccount: string;
   webhookEndpointId: string;
@@ -20,6 +21,9 @@ export type WebhookMatrixIds = {
   webhookOtherServiceAccount: string;
   webhookOtherEndpoint: string;
   webhookOtherDeliveryId: string;
+  webhookEndpointWithoutPartner: string;
+  webhookDeliveryWithoutPartner: string;
+  webhookServiceAccountWithoutPartner: string;
 };
 
 export const WEBHOOK_MATRIX_URL = 'https://93.184.216.34/matrix';
@@ -39,13 +43,13 @@ async function serviceAccountOf(db: Kysely<Database>, userId: string, partnerCod
     .where('code', '=', partnerCode)
     .executeTakeFirstOrThrow();
   const key = parseSecretKey(DEVELOPMENT_SECRET_KEY);
-  return () =>
+  return (partnerIds = [partner.partner_id]) =>
     insertWebhookEndpoint(db, {
       serviceAccountId: userId,
       url: WEBHOOK_MATRIX_URL,
       description: 'Matrix',
       eventTypes: ['report.available'],
-      partnerIds: [partner.partner_id],
+      partnerIds,
       categoryCodes: [],
       secretSealed: sealSecret(key, generateSecret()),
       createdBy: 'E100001',
@@ -64,6 +68,14 @@ export async function seedWebhookFixtures(db: Kysely<Database>): Promise<Webhook
   const othEndpoint = await serviceAccountOf(db, 'svc-matrix-webhooks-oth', 'OTH');
   const webhookEndpointId = await bjsEndpoint();
   const webhookOtherEndpoint = await othEndpoint();
+  // As an endpoint is left when its partners are deleted (its service account's grant stays here).
+  const webhookEndpointWithoutPartner = await bjsEndpoint([]);
+  await createServiceAccount(db, {
+    userId: 'svc-matrix-webhooks-none',
+    name: 'Matrix webhooks without partner',
+    features: ['VIEW_REPORTS'],
+    partnerGrants: [],
+  });
   return {
     webhookServiceAccount: 'svc-matrix-webhooks',
     webhookEndpointId,
@@ -72,5 +84,12 @@ export async function seedWebhookFixtures(db: Kysely<Database>): Promise<Webhook
     webhookOtherServiceAccount: 'svc-matrix-webhooks-oth',
     webhookOtherEndpoint,
     webhookOtherDeliveryId: await deliveryTo(db, webhookOtherEndpoint, `msg_${'cd'.repeat(16)}`),
+    webhookEndpointWithoutPartner,
+    webhookServiceAccountWithoutPartner: 'svc-matrix-webhooks-none',
+    webhookDeliveryWithoutPartner: await deliveryTo(
+      db,
+      webhookEndpointWithoutPartner,
+      `msg_${'ef'.repeat(16)}`,
+    ),
   };
 }

@@ -3,7 +3,8 @@ import type { MatrixIds } from './fixtures.js';
 import { WEBHOOK_MATRIX_URL } from './webhook-fixtures.js';
 
 // The webhook rows of the partner scope table (partner-manager-table.ts): the manager of EXT/BJS
-// manages the endpoints of EXT/BJS only, registers only for its partners and service accounts.
+// manages the endpoints of EXT/BJS only, registers only for its partners and service accounts. An
+// endpoint with no partner is no manager's: it is refused on every route, as one of another partner.
 
 const fields = (partnerCode: string) => ({
   url: WEBHOOK_MATRIX_URL,
@@ -26,16 +27,29 @@ const partnersOf = (reply: Endpoints) =>
 export function webhookScopeRows(ids: MatrixIds): ScopeRow[] {
   const own = { endpointId: ids.webhookEndpointId };
   const other = { endpointId: ids.webhookOtherEndpoint };
+  const none = { endpointId: ids.webhookEndpointWithoutPartner };
   const action = (path: string, status: number): ScopeRow => ({
     route: `POST /api/admin/webhooks/:endpointId/${path}`,
     own: { status, params: own },
-    other: [{ status: 403, params: other }],
+    other: [
+      { status: 403, params: other },
+      { status: 403, params: none },
+    ],
   });
   return [
     {
       route: 'GET /api/admin/webhooks',
       own: { status: 200, check: (r) => expect(partnersOf(r)).toEqual(new Set(['BJS'])) },
-      other: [{ status: 200, check: (r) => expect(JSON.stringify(r)).not.toContain('"OTH"') }],
+      other: [
+        {
+          status: 200,
+          check: (r) => {
+            expect(JSON.stringify(r)).not.toContain('"OTH"');
+            expect(JSON.stringify(r)).not.toContain(ids.webhookEndpointWithoutPartner);
+            expect(JSON.stringify(r)).not.toContain(`"${ids.webhookServiceAccountWithoutPartner}"`);
+          },
+        },
+      ],
     },
     {
       route: 'POST /api/admin/webhooks',
@@ -43,6 +57,10 @@ export function webhookScopeRows(ids: MatrixIds): ScopeRow[] {
       other: [
         { status: 403, body: { serviceAccountId: ids.webhookServiceAccount, ...fields('OTH') } },
         { status: 403, body: { serviceAccountId: ids.webhookOtherServiceAccount, ...fields('BJS') } },
+        {
+          status: 403,
+          body: { serviceAccountId: ids.webhookServiceAccountWithoutPartner, ...fields('BJS') },
+        },
       ],
     },
     {
@@ -51,12 +69,16 @@ export function webhookScopeRows(ids: MatrixIds): ScopeRow[] {
       other: [
         { status: 403, params: other, body: fields('BJS') },
         { status: 403, params: own, body: fields('OTH') },
+        { status: 403, params: none, body: fields('BJS') },
       ],
     },
     {
       route: 'DELETE /api/admin/webhooks/:endpointId',
       own: { status: 200, params: { endpointId: ids.webhookEndpointToDelete } },
-      other: [{ status: 403, params: other }],
+      other: [
+        { status: 403, params: other },
+        { status: 403, params: none },
+      ],
     },
     action('rotate-secret', 200),
     action('enable', 200),
@@ -64,12 +86,18 @@ export function webhookScopeRows(ids: MatrixIds): ScopeRow[] {
     {
       route: 'GET /api/admin/webhooks/:endpointId/deliveries',
       own: { status: 200, params: own },
-      other: [{ status: 403, params: other }],
+      other: [
+        { status: 403, params: other },
+        { status: 403, params: none },
+      ],
     },
     {
       route: 'POST /api/admin/webhooks/:endpointId/deliveries/:deliveryId/redeliver',
       own: { status: 202, params: { ...own, deliveryId: ids.webhookDeliveryId } },
-      other: [{ status: 403, params: { ...other, deliveryId: ids.webhookOtherDeliveryId } }],
+      other: [
+        { status: 403, params: { ...other, deliveryId: ids.webhookOtherDeliveryId } },
+        { status: 403, params: { ...none, deliveryId: ids.webhookDeliveryWithoutPartner } },
+      ],
     },
   ];
 }

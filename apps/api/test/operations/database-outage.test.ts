@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,7 +34,7 @@ beforeAll(async () => {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATABASE_URL: cluster.url,
-    QUEUE_PREFIX: `test-outage-${process.pid}`,
+    QUEUE_PREFIX: `test-outage-${randomBytes(4).toString('hex')}`,
     WEB_DIST: 'apps/web/dist-missing',
   });
   redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });

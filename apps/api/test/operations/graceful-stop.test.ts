@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { connect as connectTcp, type Socket } from 'node:net';
 import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
@@ -34,7 +35,7 @@ beforeAll(async () => {
     DATABASE_URL: database.url,
     HOST: '127.0.0.1',
     PORT: String(port),
-    QUEUE_PREFIX: `test-stop-${process.pid}`,
+    QUEUE_PREFIX: `test-stop-${randomBytes(4).toString('hex')}`,
     WEB_DIST: 'apps/web/dist-missing',
   });
   api = await startApi(config, { database });

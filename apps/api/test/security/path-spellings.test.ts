@@ -1,14 +1,16 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { hasFeature } from '@portal/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NON_CANONICAL_PATH } from '../../src/plugins/request-target.js';
+import type { RouteAccess } from '../../src/plugins/access.js';
+import { NON_CANONICAL_PATH, NOT_A_PATH } from '../../src/plugins/request-target.js';
 import { type MatrixIds, seedMatrixFixtures } from '../authorization/fixtures.js';
 import type { RouteRow } from '../authorization/matrix.js';
 import { routesTable } from '../authorization/routes-table.js';
 import { createTestApp, type TestApp } from '../helpers.js';
-import { PERSONAS, type Persona, type SeededPersonas } from '../support/personas.js';
+import { PERSONAS, type Persona, personaSpecs, type SeededPersonas } from '../support/personas.js';
 import { type RawReply, rawRequest } from '../support/raw-http.js';
 
 // Access is decided by the route the router matched, never by the URL's spelling (issue 23): every
@@ -17,17 +19,35 @@ import { type RawReply, rawRequest } from '../support/raw-http.js';
 // over a raw socket, so the request line reaches the server exactly as written. Write routes get
 // a body that fails validation and ids that do not exist: nothing changes while access is still
 // decided first. Each request signs in with a fresh session, so logout and sign-in are safe.
+//
+// A refusal of a write must come from the access check, not from what follows it: with an invalid
+// body and made-up ids, a request that slipped past the check would still be refused, by the body's
+// validation (400) or the handler's lookup (404). So where a persona lacks the access a write route
+// declares, its canonical request must answer the check's own 401 or 403, and each spelling must
+// answer that same refusal, the router's not-found (no route has that path) or request-target's
+// 400 (a path it will not read), each known by its message: never another 400 or 404.
 
 const SEED = Number(process.env.FC_SEED ?? 20261125);
 const RANDOM_RUNS = Number(process.env.PATH_SPELLING_RUNS ?? 1500);
 const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-type Target = { method: string; path: string; query: string; body?: string; write: boolean };
+type Target = {
+  method: string;
+  path: string;
+  query: string;
+  body?: string;
+  write: boolean;
+  access: RouteAccess;
+};
 
 /** A page or route parameter's value when no matrix row gives one: dots and @, as an e-mail id. */
 const SAMPLE_PARAM = 'analyst@acme.example';
 
-function canonicalTarget(method: string, url: string, row: RouteRow | undefined, ids: MatrixIds): Target {
+function canonicalTarget(
+  { method, url, access }: { method: string; url: string; access: RouteAccess },
+  row: RouteRow | undefined,
+  ids: MatrixIds,
+): Target {
   const write = WRITE.has(method);
   const params = write ? {} : (row?.params?.(ids) ?? {});
   const path = url
@@ -37,8 +57,57 @@ function canonicalTarget(method: string, url: string, row: RouteRow | undefined,
     .replace(/\*$/, 'spelling/index.html');
   const query = write || !row?.query ? {} : typeof row.query === 'function' ? row.query(ids) : row.query;
   const search = new URLSearchParams(query).toString();
-  return { method, path, query: search ? `?${search}` : '', write, ...(write && { body: '"not a body"' }) };
+  return {
+    method,
+    path,
+    query: search ? `?${search}` : '',
+    write,
+    access,
+    ...(write && { body: '"not a body"' }),
+  };
 }
+
+/** What the access check answers `persona` on a route declaring `access`: 401, 403, or null (let through). */
+function declaredRefusal(access: RouteAccess, persona: Persona): 401 | 403 | null {
+  if (access === 'public' || access === 'anyone') return null;
+  if (persona === 'anonymous') return 401;
+  if (access === 'authenticated') return null;
+  const spec = personaSpecs[persona];
+  const principal = {
+    isInternalAdmin: spec.isInternalAdmin ?? false,
+    isExternalUser: spec.isExternalUser,
+    features: spec.features,
+    partnerGrants: spec.partnerAccess,
+  };
+  return hasFeature(principal, access.feature) ? null : 403;
+}
+
+/** A JSON reply's message, or null. */
+function messageOf(reply: RawReply): string | null {
+  try {
+    const value: unknown = JSON.parse(reply.body);
+    return value && typeof value === 'object' && 'message' in value ? String(value.message) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Who refused a spelled write: the access check (the canonical request's own refusal, body and
+ * all), the router (no route has that path: "Route POST /x not found"), or request-target (its two
+ * messages). Anything else is named by its status and body, and fails.
+ */
+function refusedBy(actual: RawReply, method: string, canonical: RawReply): string {
+  if (actual.status === canonical.status && actual.body === canonical.body) return 'the access check';
+  const message = messageOf(actual);
+  const routerNotFound = new RegExp(`^Route ${method}[ :]\\S+ not found$`);
+  if (actual.status === 404 && message !== null && routerNotFound.test(message)) return 'the router';
+  if (actual.status === 400 && (message === NON_CANONICAL_PATH || message === NOT_A_PATH)) {
+    return 'request-target';
+  }
+  return `${actual.status} ${actual.body.slice(0, 200)}`;
+}
+const REFUSERS = ['the access check', 'the router', 'request-target'];
 
 type Spelling =
   | { kind: 'encode'; picks: number[]; upper: boolean }
@@ -150,15 +219,24 @@ describe('every spelling of a path meets the same access check', () => {
   const routes: { key: string; target: Target }[] = [];
   const canonical = new Map<string, RawReply>();
 
+  const withBody = (method: string) => method !== 'HEAD' && method !== 'OPTIONS';
+  // Each request comes from a loopback address of its own: a route's per-address limit (sign-in,
+  // unsubscribe) must not answer 429 in place of the route because the sweeps call it often.
+  let clients = 0;
+  const nextClient = () => {
+    clients += 1;
+    return `127.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
+  };
   const send = async (persona: Persona, method: string, line: string, target: Target) =>
     rawRequest(port, {
       method,
       target: line,
+      localAddress: nextClient(),
       headers: {
         ...(await personas.headers(persona)),
-        ...(target.body && { 'content-type': 'application/json' }),
+        ...(target.body && withBody(method) && { 'content-type': 'application/json' }),
       },
-      body: method === 'HEAD' || method === 'OPTIONS' ? undefined : target.body,
+      body: withBody(method) ? target.body : undefined,
     });
 
   const canonicalReply = async (persona: Persona, target: Target) => {
@@ -171,13 +249,24 @@ describe('every spelling of a path meets the same access check', () => {
     return reply;
   };
 
-  /** Fails unless `spelled` answers as the canonical request did, or refuses with 400 or 404. */
+  /**
+   * Fails unless `spelled` answers as the canonical request did, or refuses with 400 or 404; a
+   * write the persona may not call, unless the access check, the router or request-target refuses it.
+   */
   const check = async (persona: Persona, target: Target, s: Spelling) => {
     const expected = await canonicalReply(persona, target);
     const { method, line } = spell(target, s, port);
     const actual = await send(persona, method, line, target);
     const what = `${persona}: ${method} ${line} (canonical ${target.method} ${target.path}: ${expected.status})`;
     expect(actual.status, `${what} answered ${actual.status} ${actual.body.slice(0, 200)}`).toBeLessThan(500);
+    const refusal = target.write ? declaredRefusal(target.access, persona) : null;
+    if (refusal !== null) {
+      expect(expected.status, `${what}: the canonical request must meet the access check`).toBe(refusal);
+      expect(REFUSERS, `${what} answered ${actual.status} ${actual.body.slice(0, 200)}`).toContain(
+        refusedBy(actual, method, expected),
+      );
+      return;
+    }
     if (actual.status === 400 || actual.status === 404) return;
     expect(actual.status, what).toBe(expected.status);
     if (method === 'HEAD' || expected.status === 302) return;
@@ -195,9 +284,9 @@ describe('every spelling of a path meets the same access check', () => {
     const address = t.app.server.address();
     port = typeof address === 'object' && address ? address.port : 0;
     const rows = new Map(routesTable.map((row) => [row.route, row]));
-    for (const { method, url } of t.app.accessTable) {
-      const key = `${method} ${url}`;
-      routes.push({ key, target: canonicalTarget(method, url, rows.get(key), ids) });
+    for (const route of t.app.accessTable) {
+      const key = `${route.method} ${route.url}`;
+      routes.push({ key, target: canonicalTarget(route, rows.get(key), ids) });
     }
   });
   afterAll(async () => {

@@ -11,6 +11,8 @@ export type RawRequest = {
   target: string;
   headers?: Record<string, string>;
   body?: string;
+  /** The client's address, on loopback (127.x.y.z): the server's per-address limits count it alone. */
+  localAddress?: string;
 };
 
 export function rawRequest(port: number, request: RawRequest): Promise<RawReply> {
@@ -26,7 +28,7 @@ export function rawRequest(port: number, request: RawRequest): Promise<RawReply>
     ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
   ].join('\r\n');
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
+    const socket = connect({ port, host: '127.0.0.1', localAddress: request.localAddress });
     const chunks: Buffer[] = [];
     socket.setTimeout(10_000, () =>
       socket.destroy(new Error(`no answer to ${request.method} ${request.target}`)),

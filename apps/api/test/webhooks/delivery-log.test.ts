@@ -3,30 +3,39 @@ import { REDIS_URL, waitFor } from '@portal/workers/testing/helpers';
 import { type MailHarness, startMailWorkers } from '@portal/workers/testing/mail-harness';
 import { startWebhookReceiver, type WebhookReceiver } from '@portal/workers/testing/webhook-receiver';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { addReport, seedReportCatalog } from '../reports/fixtures.js';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
+import { WEBHOOK_MESSAGES } from '../../src/webhooks/endpoint-input.js';
+import type { TestApp } from '../helpers.js';
+import { addReport } from '../reports/fixtures.js';
+import type { SeededPersonas } from '../support/personas.js';
+import { startWebhookApp } from './webhook-app.js';
 
 // An endpoint registered through the API hears a report landing through the real outbox, workers
 // and a receiver on 127.0.0.2 (the one range opened) that fails three times and then answers: it
 // gets the same webhook-id four times, each verified with the secret the API showed, and the API's
-// delivery log shows all four attempts; "Redeliver" sends it again under that id.
+// delivery log shows all four attempts; "Redeliver" sends it again under that id. A delivery refused
+// for where its host now resolves says why to a manager, and where only to an internal admin.
 
 let t: TestApp;
 let personas: SeededPersonas;
 let workers: MailHarness;
 let receiver: WebhookReceiver;
+let manager: Record<string, string>;
+/** What rebind.test resolves to: the receiver's address at registration, an internal one later. */
+let rebindTo = '127.0.0.2';
 
 beforeAll(async () => {
-  t = await createTestApp({ WEBHOOK_ALLOWED_RANGES: '127.0.0.2/32', WEBHOOK_ALLOW_HTTP: 'true' });
-  personas = await seedPersonas(t.database.db);
-  await seedReportCatalog(t.database.db);
+  const w = await startWebhookApp(
+    { WEBHOOK_ALLOWED_RANGES: '127.0.0.2/32', WEBHOOK_ALLOW_HTTP: 'true' },
+    (hostname) => (hostname === 'rebind.test' ? rebindTo : undefined),
+  );
+  ({ t, personas, manager } = w);
   receiver = await startWebhookReceiver();
   workers = await startMailWorkers({
     handle: t.database,
     redisUrl: REDIS_URL,
     prefix: t.queuePrefix,
     webhooks: { ...t.config.webhooks, retryBaseMs: 50, disableAfterFailures: 10 },
+    webhookLookup: w.lookup,
   });
 });
 afterAll(async () => {
@@ -105,4 +114,46 @@ it('logs every attempt of a delivery retried until the receiver answers, and red
     verified: true,
   });
   await waitFor('logged', async () => (await log())[0]?.attempts === 5, 10_000);
+});
+
+it('tells a manager why a delivery was refused, and only an internal admin the address', async () => {
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/webhooks',
+    headers: manager,
+    payload: {
+      serviceAccountId: 'svc-bjs',
+      url: `http://rebind.test:${new URL(receiver.origin).port}/rebind`,
+      eventTypes: ['report.available'],
+      partners: [{ accessTypeCode: 'EXT', partnerCode: 'BJS' }],
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const path = `/api/admin/webhooks/${created.json().endpoint.endpointId}`;
+  rebindTo = '10.0.0.1';
+  const queued = await t.app.inject({ method: 'POST', url: `${path}/test`, headers: manager });
+  expect(queued.statusCode).toBe(202);
+  const logOf = async (headers: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: `${path}/deliveries`, headers });
+  await waitFor(
+    'the refused attempt',
+    async () => (await logOf(manager)).json().deliveries[0]?.attempts === 1,
+    20_000,
+  );
+
+  const asManager = await logOf(manager);
+  expect(asManager.body).not.toContain('10.0.0.1');
+  const [seen] = asManager.json().deliveries;
+  expect(seen.lastError).toBe(WEBHOOK_MESSAGES.forbiddenAddress);
+  expect(seen.attemptLog).toEqual([
+    expect.objectContaining({ attempt: 1, responseStatus: null, error: WEBHOOK_MESSAGES.forbiddenAddress }),
+  ]);
+  expect(seen.attemptLog[0]).not.toHaveProperty('refusedAddress');
+
+  const [asAdmin] = (await logOf(await personas.headers('internalAdmin'))).json().deliveries;
+  expect(asAdmin.attemptLog[0]).toMatchObject({
+    error: WEBHOOK_MESSAGES.forbiddenAddress,
+    refusedAddress: '10.0.0.1',
+  });
+  expect(receiver.at('/rebind')).toEqual([]);
 });

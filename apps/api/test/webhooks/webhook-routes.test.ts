@@ -3,10 +3,9 @@ import { ENDPOINT_URL_MESSAGES, openSecret } from '@portal/webhooks';
 import { type ConnectionCounter, startConnectionCounter } from '@portal/workers/testing/webhook-receiver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_MESSAGES } from '../../src/webhooks/endpoint-input.js';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { seedReportCatalog } from '../reports/fixtures.js';
-import { createPartnerManager } from '../support/partner-manager.js';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
+import type { TestApp } from '../helpers.js';
+import type { SeededPersonas } from '../support/personas.js';
+import { startWebhookApp, type WebhookApp } from './webhook-app.js';
 
 // Webhook endpoints through the API (issue 28): registration with its secret shown once and sealed
 // at rest, every refusal a 400 naming its field with nothing stored (the SSRF ones each a test, with
@@ -14,37 +13,30 @@ import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 // a manager's partner scope, rotation, enabling, test events and redelivery, each audited.
 
 const looked: string[] = [];
+const HOSTS: Record<string, string> = { 'loopback.test': '127.0.0.1', 'hooks.partner.test': '93.184.216.34' };
+let w: WebhookApp;
 let t: TestApp;
 let personas: SeededPersonas;
 let manager: Record<string, string>;
 let counter: ConnectionCounter;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    {},
-    {
-      webhookLookup: async (hostname) => {
-        looked.push(hostname);
-        if (hostname === 'loopback.test') return [{ address: '127.0.0.1', family: 4 }];
-        if (hostname === 'hooks.partner.test') return [{ address: '93.184.216.34', family: 4 }];
-        throw new Error(`ENOTFOUND ${hostname}`);
-      },
-    },
-  );
-  personas = await seedPersonas(t.database.db);
-  await seedReportCatalog(t.database.db);
-  manager = await createPartnerManager(t.database.db);
-  await createServiceAccount(t.database.db, {
-    userId: 'svc-bjs',
-    name: 'BJS system',
-    features: ['VIEW_REPORTS'],
-    partnerGrants: [{ accessTypeCode: 'EXT', partnerCode: 'BJS' }],
+  w = await startWebhookApp({}, (hostname) => {
+    looked.push(hostname);
+    return HOSTS[hostname];
   });
+  ({ t, personas, manager } = w);
   await createServiceAccount(t.database.db, {
     userId: 'svc-both',
     name: 'BJS and SAM system',
     features: ['VIEW_REPORTS'],
     partnerGrants: ['BJS', 'SAM'].map((partnerCode) => ({ accessTypeCode: 'EXT', partnerCode })),
+  });
+  await createServiceAccount(t.database.db, {
+    userId: 'svc-none',
+    name: 'System with no partner',
+    features: ['VIEW_REPORTS'],
+    partnerGrants: [],
   });
   counter = await startConnectionCounter('127.0.0.1');
 });
@@ -54,12 +46,7 @@ afterAll(async () => {
 });
 
 const admin = async () => personas.headers('internalAdmin');
-const call = async (
-  headers: Record<string, string>,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+const call: WebhookApp['call'] = (...args) => w.call(...args);
 const register = async (headers: Record<string, string>, fields: object = {}) =>
   call(headers, 'POST', '/api/admin/webhooks', {
     serviceAccountId: 'svc-bjs',
@@ -230,6 +217,17 @@ describe('a manager of one partner', () => {
     ] as const) {
       expect((await call(manager, method, url, payload)).statusCode, `${method} ${url}`).toBe(403);
     }
+    expect(await stored()).toEqual(before);
+  });
+
+  it('is neither offered nor accepted a service account with no partner grant', async () => {
+    const offered = (await call(manager, 'GET', '/api/admin/webhooks')).json().serviceAccounts;
+    expect(offered.map((a: { userId: string }) => a.userId)).not.toContain('svc-none');
+    const toAdmin = (await call(await admin(), 'GET', '/api/admin/webhooks')).json().serviceAccounts;
+    expect(toAdmin.map((a: { userId: string }) => a.userId)).toContain('svc-none');
+    const before = await stored();
+    const refused = await register(manager, { serviceAccountId: 'svc-none' });
+    expect(refused.statusCode).toBe(403);
     expect(await stored()).toEqual(before);
   });
 

@@ -22,6 +22,9 @@ import * as reportSubscriptions from './2026112601_report_subscriptions.js';
 import * as webhooks from './2026112602_webhooks.js';
 import * as retention from './2026112603_retention.js';
 import * as batchRecordsByRecordId from './2026112604_batch_records_by_record_id.js';
+import * as webhookRefusedAddress from './2026112710_webhook_refused_address.js';
+import * as webhookEndpointsWithoutPartners from './2026112711_webhook_endpoints_without_partners.js';
+import * as databaseIdentity from './2026112712_database_identity.js';
 
 // Listed explicitly so the same migrations run under tsx, vitest and a bundler alike.
 // A landed migration is never edited: add a new file.
@@ -49,4 +52,7 @@ export const migrations: Record<string, Migration> = {
   '2026112602_webhooks': webhooks,
   '2026112603_retention': retention,
   '2026112604_batch_records_by_record_id': batchRecordsByRecordId,
+  '2026112710_webhook_refused_address': webhookRefusedAddress,
+  '2026112711_webhook_endpoints_without_partners': webhookEndpointsWithoutPartners,
+  '2026112712_database_identity': databaseIdentity,
 };

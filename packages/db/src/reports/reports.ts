@@ -25,6 +25,8 @@ export type StoredReport = ReportRow & {
   categoryCode: string;
   contentType: string;
   storageKey: string;
+  /** Of the stored bytes, in hex, measured as they were stored. */
+  sha256: string;
 };
 
 /** The most rows one list answers; a wider date range is told to narrow down. */
@@ -130,10 +132,8 @@ export async function findLatestReport(
   return row && { ...row, fileSize: Number(row.fileSize) };
 }
 
-/** Live reports with these ids, with their partner so the caller can check access; in id order. */
-export async function findLiveReports(db: Db, reportIds: number[]): Promise<StoredReport[]> {
-  if (reportIds.length === 0) return [];
-  const rows = await db
+function storedReports(db: Db) {
+  return db
     .selectFrom('reports')
     .innerJoin('partners', 'partners.partner_id', 'reports.partner_id')
     .select([
@@ -149,12 +149,40 @@ export async function findLiveReports(db: Db, reportIds: number[]): Promise<Stor
       'reports.category_code as categoryCode',
       'reports.content_type as contentType',
       'reports.storage_key as storageKey',
-    ])
+      'reports.sha256',
+    ]);
+}
+
+/** Live reports with these ids, with their partner so the caller can check access; in id order. */
+export async function findLiveReports(db: Db, reportIds: number[]): Promise<StoredReport[]> {
+  if (reportIds.length === 0) return [];
+  const rows = await storedReports(db)
     .where('reports.report_id', 'in', reportIds)
     .where(whereLive())
     .orderBy('reports.report_id')
     .execute();
   return rows.map((row) => ({ ...row, fileSize: Number(row.fileSize) }));
+}
+
+/**
+ * The live report of this id, or, when a re-upload has replaced it, the live report that holds
+ * its file now (same partner, category, date and file name; the stored bytes were overwritten in
+ * place, so the replaced ones exist no more). A deleted report has no current one.
+ */
+export async function findCurrentReport(db: Db, reportId: number): Promise<StoredReport | undefined> {
+  const row = await storedReports(db)
+    .innerJoin('reports as asked', (join) =>
+      join
+        .onRef('asked.partner_id', '=', 'reports.partner_id')
+        .onRef('asked.category_code', '=', 'reports.category_code')
+        .onRef('asked.report_date', '=', 'reports.report_date')
+        .onRef('asked.file_name', '=', 'reports.file_name'),
+    )
+    .where('asked.report_id', '=', reportId)
+    .where('asked.deleted_at', 'is', null)
+    .where(whereLive())
+    .executeTakeFirst();
+  return row && { ...row, fileSize: Number(row.fileSize) };
 }
 
 /**

@@ -111,6 +111,11 @@ export type WebhookAttempt = {
   durationMs: number;
   responseStatus: number | null;
   error: string | null;
+  /**
+   * Where the host resolved, when the attempt was refused for it. Kept apart from `error`, which a
+   * manager reads: only an internal administrator is shown what an internal name resolves to.
+   */
+  refusedAddress?: string | null;
 };
 
 /**
@@ -143,6 +148,7 @@ export async function recordWebhookAttempt(
       duration_ms: attempt.durationMs,
       response_status: attempt.responseStatus,
       error: attempt.error?.slice(0, 2000) ?? null,
+      refused_address: attempt.refusedAddress ?? null,
     })
     .execute();
   return row.attempts;
@@ -190,6 +196,7 @@ export type WebhookDeliveryLog = {
     durationMs: number;
     responseStatus: number | null;
     error: string | null;
+    refusedAddress: string | null;
   }[];
 };
 
@@ -220,6 +227,7 @@ export async function listWebhookDeliveries(
             'a.duration_ms as durationMs',
             'a.response_status as responseStatus',
             'a.error',
+            'a.refused_address as refusedAddress',
           ])
           .whereRef('a.delivery_id', '=', 'd.delivery_id')
           .orderBy('a.attempt'),

@@ -155,6 +155,39 @@ export async function rotateWebhookSecret(
     .execute();
 }
 
+/**
+ * Disables, with `reason`, every endpoint whose only partner is `partnerId`, and returns their ids:
+ * run in the transaction that deletes that partner, before it. With no partner an endpoint hears no
+ * report event and is no manager's (webhook-scope.ts); disabled, it sends nothing, test events
+ * included, until an internal admin gives it a partner and enables it.
+ */
+export async function disableEndpointsLeftWithoutPartners(
+  db: Db,
+  partnerId: number,
+  reason: string,
+): Promise<string[]> {
+  const rows = await db
+    .updateTable('webhook_endpoints as w')
+    .set({ enabled: false, disabled_reason: reason, updated_at: sql<Date>`now()` })
+    .where('w.endpoint_id', 'in', (eb) =>
+      eb.selectFrom('webhook_endpoint_partners').select('endpoint_id').where('partner_id', '=', partnerId),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('webhook_endpoint_partners as other')
+            .select('other.partner_id')
+            .whereRef('other.endpoint_id', '=', 'w.endpoint_id')
+            .where('other.partner_id', '<>', partnerId),
+        ),
+      ),
+    )
+    .returning('w.endpoint_id')
+    .execute();
+  return rows.map((row) => row.endpoint_id);
+}
+
 /** Re-enabled by hand: its failures are forgotten. */
 export async function enableWebhookEndpoint(db: Db, endpointId: string): Promise<void> {
   await db

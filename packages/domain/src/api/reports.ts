@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { CodeName, Nullable } from './common.js';
+import { CodeName, Message, Nullable } from './common.js';
 
 // The replies of the report calls (SPEC.md §3 Report, §7 partners, categories, reports, view,
 // upload). A report's fileSize is text and rawSize its byte count; reportDate and lastModified
@@ -106,5 +106,42 @@ export type UploadedReport = Static<typeof UploadedReport>;
 export const DeletedReport = Type.Object({ reportId: Type.Integer(), deleted: Type.Boolean() });
 export type DeletedReport = Static<typeof DeletedReport>;
 
-/** GET /api/reports/download: a file or a zip, streamed; never serialised. */
-export const ReportFile = Type.Unsafe<unknown>({ type: 'string', format: 'binary' });
+// GET /api/reports/download: a file or a zip, streamed; never serialised. The headers are those
+// OpenAPI shows: one report is sent exactly as stored, resumable and verifiable, a zip is not.
+const ETag = Type.String({ description: 'One report: strong, the SHA-256 of the file in hex, quoted' });
+const fileHeaders = {
+  'Content-Disposition': Type.String({ description: 'attachment, with the file name' }),
+  ETag,
+  'Repr-Digest': Type.String({
+    description: 'One report: sha-256=:<base64>: of the whole file (RFC 9530), on a part as well',
+  }),
+  'Accept-Ranges': Type.String({ description: 'One report: bytes' }),
+};
+
+export const ReportFile = Type.Unsafe<unknown>({
+  type: 'string',
+  format: 'binary',
+  description: 'One report as its file, or two or three as a zip',
+  headers: fileHeaders,
+});
+
+/** One range of one report's file (Range, with an If-Range that matches or none). */
+export const ReportFilePart = Type.Unsafe<unknown>({
+  type: 'string',
+  format: 'binary',
+  description: 'The range asked for, of one report',
+  headers: {
+    ...fileHeaders,
+    'Content-Range': Type.String({ description: 'bytes <first>-<last>/<size of the file>' }),
+  },
+});
+
+export const ReportFileNotModified = Type.Null({
+  description: 'If-None-Match held the ETag of the file: the client has it already',
+  headers: { ETag },
+});
+
+export const RangeNotSatisfiable = Type.Object(Message.properties, {
+  description: 'The Range starts past the end of the file',
+  headers: { 'Content-Range': Type.String({ description: 'bytes */<size of the file>' }) },
+});

@@ -56,6 +56,8 @@ export const WebhookAttempt = Type.Object({
   durationMs: Type.Integer(),
   responseStatus: Nullable(Type.Integer()),
   error: Nullable(Type.String()),
+  /** Where the host resolved, for an attempt refused for it: in an internal administrator's log only. */
+  refusedAddress: Type.Optional(Type.String()),
 });
 export type WebhookAttempt = Static<typeof WebhookAttempt>;
 

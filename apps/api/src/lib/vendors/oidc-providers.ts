@@ -5,7 +5,7 @@ import { Value } from 'typebox/value';
 // The OpenID Connect providers users sign in with. Production lists them in OIDC_PROVIDERS;
 // without it (outside production) the portal uses the demo server apps/dev-sso as `sso`.
 
-const ProviderSchema = Type.Object(
+export const ProviderSchema = Type.Object(
   {
     /** The path segment: /api/oauth2/authorization/<name>. */
     name: Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,39}$' }),

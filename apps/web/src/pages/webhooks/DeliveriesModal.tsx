@@ -17,6 +17,7 @@ function Attempts({ delivery }: { delivery: WebhookDelivery }) {
         <Text size="xs" key={a.attempt}>
           #{a.attempt} · {formatUtcTime(a.startedAt)} · {a.durationMs} ms ·{' '}
           {a.responseStatus === null ? (a.error ?? 'no response') : `HTTP ${a.responseStatus}`}
+          {a.refusedAddress !== undefined && ` (${a.refusedAddress})`}
         </Text>
       ))}
     </Stack>

@@ -61,6 +61,28 @@ const deliveries: WebhookDeliveries = {
         },
       ],
     },
+    {
+      deliveryId: `msg_${'c'.repeat(32)}`,
+      eventId: null,
+      eventType: 'webhook.test',
+      status: 'pending',
+      attempts: 1,
+      lastResponseStatus: null,
+      lastError: 'The endpoint resolves to an address the portal does not send to.',
+      createdAt: '2026-11-26T09:00:00.000Z',
+      succeededAt: null,
+      attemptLog: [
+        {
+          attempt: 1,
+          startedAt: '2026-11-26T09:00:00.000Z',
+          durationMs: 0,
+          responseStatus: null,
+          error: 'The endpoint resolves to an address the portal does not send to.',
+          // Sent to an internal admin only.
+          refusedAddress: '10.0.0.1',
+        },
+      ],
+    },
   ],
 };
 
@@ -185,7 +207,12 @@ describe('webhooks page', () => {
     expect(await within(log).findByText('#1 · 11/26/2026 10:00:00 UTC · 12 ms · HTTP 503')).toBeTruthy();
     expect(within(log).getByText('#2 · 11/26/2026 10:00:30 UTC · 9 ms · HTTP 200')).toBeTruthy();
     expect(within(log).getByText('succeeded')).toBeTruthy();
-    fireEvent.click(within(log).getByRole('button', { name: /^Redeliver/ }));
+    expect(
+      within(log).getByText(
+        '#1 · 11/26/2026 09:00:00 UTC · 0 ms · The endpoint resolves to an address the portal does not send to. (10.0.0.1)',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(log).getByRole('button', { name: `Redeliver msg_${'a'.repeat(32)}` }));
     expect(await within(log).findByText(`Delivery msg_${'a'.repeat(32)} queued again.`)).toBeTruthy();
     expect(writes().map((w) => `${w.method} ${w.path}`)).toEqual([
       `POST ${path}/test`,
