@@ -1,6 +1,7 @@
 import { posix, win32 } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { utf16Text } from '../test/arbitraries.js';
 import {
   assertReportKeyParts,
   assertSafeObjectKey,
@@ -85,35 +86,60 @@ describe('buildReportKey and parseReportKey', () => {
     );
   });
 
-  it('never yield a key that leaves its folder, whatever the input', () => {
-    const anyText = fc.string({ unit: 'binary', maxLength: 30 });
-    fc.assert(
-      fc.property(
-        anyText,
-        anyText,
-        anyText,
-        anyText,
-        (accessTypeCode, partnerCode, categoryCode, fileName) => {
-          let key: string;
-          try {
-            key = buildReportKey({
-              accessTypeCode,
-              partnerCode,
-              categoryCode,
-              reportDate: '2026-01-02',
-              fileName,
-            });
-          } catch (error) {
-            expect(error).toBeInstanceOf(InvalidKeyError);
-            return;
-          }
-          const resolved = posix.resolve('/root', key);
-          expect(resolved.startsWith('/root/Reports/')).toBe(true);
-          expect(resolved.split('/')).toHaveLength(8);
-          expect(win32.resolve('C:\\root', key).startsWith('C:\\root\\Reports\\')).toBe(true);
-        },
-      ),
+  it('never yield a key that leaves its folder, whatever the input, and refuse only a segment not safe', () => {
+    // Each segment plain (letters, digits and `._-`, no dot segment: safe), hostile (unsafe) or any
+    // UTF-16 text (either), so both answers come often: a build that refused everything, or
+    // accepted a hostile segment, fails here.
+    const plain = fc
+      .stringMatching(/^[A-Za-z0-9._-]{1,20}$/)
+      .filter((text) => text !== '.' && text !== '..')
+      .map((text) => ({ text, safe: true }));
+    const segment = fc.oneof(
+      { weight: 8, arbitrary: plain },
+      { weight: 1, arbitrary: hostile.map((text) => ({ text, safe: false })) },
+      { weight: 1, arbitrary: utf16Text().map((text) => ({ text, safe: undefined })) },
     );
+    const labels = ['accessTypeCode', 'partnerCode', 'categoryCode', 'fileName'] as const;
+    let runs = 0;
+    let accepted = 0;
+    fc.assert(
+      fc.property(fc.tuple(segment, segment, segment, segment), (segments) => {
+        runs += 1;
+        const [accessTypeCode, partnerCode, categoryCode, fileName] = segments.map((s) => s.text) as [
+          string,
+          string,
+          string,
+          string,
+        ];
+        let key: string;
+        try {
+          key = buildReportKey({
+            accessTypeCode,
+            partnerCode,
+            categoryCode,
+            reportDate: '2026-01-02',
+            fileName,
+          });
+        } catch (error) {
+          expect(error).toBeInstanceOf(InvalidKeyError);
+          // Refused for the first segment that is not safe, named in the message.
+          const named = labels.findIndex((label) => (error as Error).message.startsWith(`${label} `));
+          expect(named).toBeGreaterThanOrEqual(0);
+          expect(segments[named]?.safe).not.toBe(true);
+          expect(segments.slice(0, named).every((s) => s.safe !== false)).toBe(true);
+          return;
+        }
+        accepted += 1;
+        expect(segments.some((s) => s.safe === false)).toBe(false);
+        const resolved = posix.resolve('/root', key);
+        expect(resolved.startsWith('/root/Reports/')).toBe(true);
+        expect(resolved.split('/')).toHaveLength(8);
+        expect(win32.resolve('C:\\root', key).startsWith('C:\\root\\Reports\\')).toBe(true);
+      }),
+    );
+    // About two runs in five are all plain; at least a tenth of them are accepted, and refused.
+    expect(accepted).toBeGreaterThanOrEqual(runs / 10);
+    expect(runs - accepted).toBeGreaterThanOrEqual(runs / 10);
   });
 
   it('refuse impossible dates and other layouts', () => {
