@@ -289,6 +289,11 @@ describe('subscriptionEmail', () => {
     expect(mixed.text).toContain(`Open them: ${base.categoryUrl}?date=2026-11-16\n`);
   });
 
+  it('links to the page as it opens when no report has a date to choose', () => {
+    const mail = subscriptionEmail({ ...base, reports: [landed('undated.csv', '')] });
+    expect(mail.text).toContain(`Open them: ${base.categoryUrl}\n`);
+  });
+
   it('names a frequency type by its code when it has no name', () => {
     const mail = subscriptionEmail({
       ...base,
