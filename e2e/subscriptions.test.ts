@@ -44,7 +44,7 @@ describe('report subscriptions in Chromium', () => {
     );
     // The button says so, and opened again, the dialog too, and offers Unfollow.
     expect(await page.getByRole('button', { name: 'Follow by e-mail', exact: true }).count()).toBe(0);
-    await page.getByRole('button', { name: '✓ Following by e-mail' }).click();
+    await page.getByRole('button', { name: 'Following by e-mail', exact: true }).click();
     await dialog
       .getByText('You follow this category: Daily digest at 08:30 ET on business days; every frequency type.')
       .waitFor();

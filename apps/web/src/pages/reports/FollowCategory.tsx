@@ -33,12 +33,14 @@ export function FollowCategory({ following, onFollowingChanged, ...props }: Prop
         variant={following ? 'light' : 'default'}
         w="fit-content"
         aria-haspopup="dialog"
+        // The mark is for the eye; the words say it to everyone.
+        leftSection={following ? <span aria-hidden="true">✓</span> : undefined}
         onClick={() => {
           setOpenings((count) => count + 1);
           setOpened(true);
         }}
       >
-        {following ? '✓ Following by e-mail' : 'Follow by e-mail'}
+        {following ? 'Following by e-mail' : 'Follow by e-mail'}
       </Button>
       {notice && (
         <Text size="sm" role="status">
