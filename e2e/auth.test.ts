@@ -66,7 +66,9 @@ describe('sign-in, menus and access in Chromium', () => {
     await page.goto('/logout');
     // The demo sign-in server's end-session address is plain http, which the SPA does not follow.
     await page.getByText('You have been logged out.').waitFor();
-    expect((await context.request.get(`${baseUrl}/api/user/authenticated`)).status()).toBe(401);
+    const after = await context.request.get(`${baseUrl}/api/user/authenticated`);
+    expect(after.status()).toBe(200);
+    expect(await after.json()).toEqual({ status: 'UNAUTHENTICATED' });
     await page.goto('/partners');
     await page.waitForURL('**/login**');
     expect(new URL(page.url()).pathname).toBe('/login');

@@ -1,7 +1,7 @@
-import { receivedMail } from '@portal/test-portal/smtp-sink';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.js';
 import { openBrowser, type Session, signIn } from './support/browser.js';
+import { mailWithSubject } from './support/mail.js';
 import { landReports } from './support/reports.js';
 import { sidewaysScrollFindings } from './support/sideways.js';
 
@@ -12,18 +12,6 @@ import { sidewaysScrollFindings } from './support/sideways.js';
 
 const BJS = "BJ's Wholesale Club";
 const suffix = Date.now().toString(36);
-
-type Mail = Awaited<ReturnType<typeof receivedMail>>[number];
-
-async function mailWithSubject(subject: string, timeoutMs = 45_000): Promise<Mail> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = (await receivedMail(inject('mailDir'))).find((mail) => mail.subject === subject);
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`No mail "${subject}" within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 describe('report subscriptions in Chromium', () => {
   let session: Session;
@@ -42,7 +30,7 @@ describe('report subscriptions in Chromium', () => {
     await signIn(page, 'partner@demo.portal');
     await page.goto('/partners/EXT/BJS/report-categories/CHARGEBACKS/reports');
     await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Follow by e-mail' }).click();
+    await page.getByRole('button', { name: 'Follow by e-mail', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Get an e-mail when new reports of this category arrive.').waitFor();
     await dialog.getByLabel('One daily digest').check();
@@ -54,8 +42,9 @@ describe('report subscriptions in Chromium', () => {
     expect(await page.getByRole('status').filter({ hasText: 'You follow' }).textContent()).toMatch(
       /Daily digest at 08:30 ET on business days; every frequency type\.$/,
     );
-    // Opened again, the dialog says so and offers Unfollow.
-    await page.getByRole('button', { name: 'Follow by e-mail' }).click();
+    // The button says so, and opened again, the dialog too, and offers Unfollow.
+    expect(await page.getByRole('button', { name: 'Follow by e-mail', exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Following by e-mail', exact: true }).click();
     await dialog
       .getByText('You follow this category: Daily digest at 08:30 ET on business days; every frequency type.')
       .waitFor();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { connect } from '@portal/db';
 import { createProducerQueues } from '@portal/queue';
 import { receivedMail } from '@portal/test-portal/smtp-sink';
+import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from './support/axe.js';
 import { openBrowser, type Session, signIn } from './support/browser.js';
@@ -77,18 +78,36 @@ async function settledMailTo(address: string, timeoutMs = 30_000) {
 const linkIn = (text: string | undefined) =>
   /(http:\/\/\S+\/api\/saas\/invitations\/accept\?token=[A-Za-z0-9_-]+)/.exec(text ?? '')?.[1];
 
+/** A single tenant leads straight to its users: 120 of them, 50 a page. */
+async function tenantUsersShown(page: Page) {
+  await page.waitForURL('**/admin/saas-acme/saas-users');
+  await page.getByRole('heading', { level: 1, name: 'Tenant Users' }).waitFor();
+  expect(await page.getByTestId('page-label').textContent()).toBe('1 / 3');
+}
+
 describe('tenant users', () => {
+  it("takes a tenant administrator on a phone from the menu to their tenant's users", async () => {
+    const phone = await openBrowser({ width: 390, height: 844 });
+    sessions.push(phone);
+    const { page } = phone;
+    await signIn(page, 'tenant-admin@demo.portal');
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    const menu = page.getByRole('navigation', { name: 'Main navigation' });
+    await menu.getByRole('link', { name: 'Tenants' }).click();
+    await tenantUsersShown(page);
+    // The internal admin's entries stay off the phone's menu: no admin group there.
+    expect(await menu.getByText('Admin', { exact: true }).count()).toBe(0);
+  });
+
   it('invites a newcomer who signs in from the e-mail; the admin edits the role and deletes an invitation', async () => {
     const admin = await openBrowser();
     sessions.push(admin);
     const { page } = admin;
     await signIn(page, 'tenant-admin@demo.portal');
 
-    // A single tenant leads straight to its users: 120 of them, 50 a page.
     await page.goto('/tenants');
-    await page.waitForURL('**/admin/saas-acme/saas-users');
-    await page.getByRole('heading', { level: 1, name: 'Tenant Users' }).waitFor();
-    expect(await page.getByTestId('page-label').textContent()).toBe('1 / 3');
+    await tenantUsersShown(page);
     await page.getByRole('navigation').getByRole('link', { name: 'Tenants' }).first().waitFor();
 
     // Invite with Corporate Manager and the ThoughtSpot box.

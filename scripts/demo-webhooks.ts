@@ -2,7 +2,9 @@
 // production, that checks each delivery's Standard Webhooks signature and keeps the last events in
 // memory; `curl http://127.0.0.1:8020/events` shows them. The demo seed registers it for a service
 // account of BJ's (every event type), with a signing secret both sides know, since the demo's
-// secret is no secret: a real endpoint's secret is drawn at registration and shown once.
+// secret is no secret: a real endpoint's secret is drawn at registration and shown once. Both read
+// the port from DEMO_WEBHOOK_PORT (8020 by default): a second portal on the machine, given another
+// port, has its demo events delivered to its own receiver.
 //   node --import tsx scripts/demo-webhooks.ts   (started by scripts/start.mjs)
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { once } from 'node:events';
@@ -15,6 +17,9 @@ import {
   findServiceAccount,
   insertWebhookDeliveries,
   insertWebhookEndpoint,
+  listWebhookEndpoints,
+  updateWebhookEndpoint,
+  type WebhookEndpoint,
 } from '@portal/db';
 import { REPORT_EVENT_TYPES } from '@portal/domain/report-events';
 import { enqueue } from '@portal/queue';
@@ -22,23 +27,41 @@ import { newDeliveryId, sealSecret, TEST_EVENT_TYPE, testEventBody } from '@port
 import type { Kysely } from 'kysely';
 
 export const DEMO_WEBHOOK_PORT = 8020;
-/** DEMO_WEBHOOK_PORT, else 8020: `npm start` opens this one port of 127.0.0.1 (WEBHOOK_ALLOWED_RANGES). */
-export const demoWebhookPort = (env: NodeJS.ProcessEnv = process.env) =>
-  Number(env.DEMO_WEBHOOK_PORT || DEMO_WEBHOOK_PORT);
 export const DEMO_SERVICE_ACCOUNT = 'svc-demo-webhooks';
+
+/** The port of the demo receiver: DEMO_WEBHOOK_PORT, else 8020; a wrong value stops, naming it. */
+export function demoWebhookPort(env: Record<string, string | undefined> = process.env): number {
+  const text = env.DEMO_WEBHOOK_PORT?.trim() || String(DEMO_WEBHOOK_PORT);
+  const port = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
+  if (!(port >= 1 && port <= 65_535)) {
+    throw new Error(`DEMO_WEBHOOK_PORT must be a port number from 1 to 65535, not '${text}'.`);
+  }
+  return port;
+}
+
+/** Where the demo receiver on `port` takes deliveries. */
+export const demoWebhookUrl = (port: number) => `http://127.0.0.1:${port}/webhooks`;
+const demoDescription = (port: number) =>
+  `Demo receiver of the dev tools (npm start): curl http://127.0.0.1:${port}/events`;
+/** An address the seed gave the demo endpoint, at whatever port. */
+const DEMO_URL = /^http:\/\/127\.0\.0\.1:\d+\/webhooks$/;
 /** Known to the seed and the receiver alike: the demo's, never a real endpoint's. */
 export const DEMO_WEBHOOK_SECRET = `whsec_${createHash('sha256').update('partner-portal demo webhook receiver').digest('base64')}`;
 
 /**
- * Registers the demo endpoint once (a service account of BJ's and its endpoint) and queues a test
- * event to it, so that the Webhooks page and the receiver both show a delivery on the first start.
+ * Registers the demo endpoint once (a service account of BJ's and its endpoint, at the receiver's
+ * `port`) and queues a test event to it, so that the Webhooks page and the receiver both show a
+ * delivery on the first start. Registered before, at another port, it is moved to this one.
  */
 export async function seedDemoWebhook(
   db: Kysely<Database>,
   secretKey: Buffer,
-  port = demoWebhookPort(),
+  port: number = demoWebhookPort(),
 ): Promise<boolean> {
-  if (await findServiceAccount(db, DEMO_SERVICE_ACCOUNT)) return false;
+  if (await findServiceAccount(db, DEMO_SERVICE_ACCOUNT)) {
+    await followReceiverPort(db, port);
+    return false;
+  }
   const partner = await findCatalogPartner(db, 'EXT', 'BJS');
   if (!partner) return false;
   await db.transaction().execute(async (trx) => {
@@ -50,8 +73,8 @@ export async function seedDemoWebhook(
     });
     const endpointId = await insertWebhookEndpoint(trx, {
       serviceAccountId: DEMO_SERVICE_ACCOUNT,
-      url: `http://127.0.0.1:${port}/webhooks`,
-      description: `Demo receiver of the dev tools (npm start): curl http://127.0.0.1:${port}/events`,
+      url: demoWebhookUrl(port),
+      description: demoDescription(port),
       eventTypes: [...REPORT_EVENT_TYPES],
       partnerIds: [partner.partnerId],
       categoryCodes: [],
@@ -75,6 +98,23 @@ export async function seedDemoWebhook(
     await enqueue(trx, { name: 'webhooks.wake', payload: { reason: 'test event' } });
   });
   return true;
+}
+
+/** The demo endpoint, still at the seed's address but at another port, moves to the receiver's. */
+async function followReceiverPort(db: Kysely<Database>, port: number): Promise<void> {
+  const moved = (endpoint: WebhookEndpoint) =>
+    endpoint.serviceAccountId === DEMO_SERVICE_ACCOUNT &&
+    DEMO_URL.test(endpoint.url) &&
+    endpoint.url !== demoWebhookUrl(port);
+  for (const endpoint of (await listWebhookEndpoints(db)).filter(moved)) {
+    await updateWebhookEndpoint(db, endpoint.endpointId, {
+      url: demoWebhookUrl(port),
+      description: demoDescription(port),
+      eventTypes: endpoint.eventTypes,
+      partnerIds: endpoint.partners.map((partner) => partner.partnerId),
+      categoryCodes: endpoint.categoryCodes,
+    });
+  }
 }
 
 export type ReceivedEvent = {

@@ -11,7 +11,7 @@ import { readEnv, SharedEnvSchema } from '@portal/domain/env';
 import { type BlobStore, createBlobStore } from '@portal/storage';
 import { webhookSettings } from '@portal/webhooks';
 import type { Kysely } from 'kysely';
-import { seedDemoWebhook } from './demo-webhooks.js';
+import { demoWebhookPort, seedDemoWebhook } from './demo-webhooks.js';
 
 export function reportFileWriter(store: BlobStore): ReportFileWriter {
   return { putReportFile: (key, body, contentType) => store.put(key, body, { contentType }) };
@@ -19,24 +19,26 @@ export function reportFileWriter(store: BlobStore): ReportFileWriter {
 
 /**
  * The demo seed with its report files written to `store`, and, outside production, the demo webhook
- * endpoint of the dev tools (scripts/demo-webhooks.ts), its secret sealed under WEBHOOK_SECRET_KEY.
+ * endpoint of the dev tools (scripts/demo-webhooks.ts) at the port its receiver listens on
+ * (DEMO_WEBHOOK_PORT of `env`), its secret sealed under WEBHOOK_SECRET_KEY.
  */
 export async function seedDemoData(
   db: Kysely<Database>,
   store: BlobStore,
   options: SeedOptions = {},
+  env: Record<string, string | undefined> = process.env,
 ): Promise<SeedResult> {
   const result = await seedDemo(db, reportFileWriter(store), options);
-  if (process.env.NODE_ENV !== 'production') {
+  if (env.NODE_ENV !== 'production') {
     const { secretKey } = webhookSettings(
       {
-        WEBHOOK_SECRET_KEY: process.env.WEBHOOK_SECRET_KEY,
+        WEBHOOK_SECRET_KEY: env.WEBHOOK_SECRET_KEY,
         WEBHOOK_ALLOWED_RANGES: '',
         WEBHOOK_ALLOW_HTTP: false,
       },
       { production: false },
     );
-    await seedDemoWebhook(db, secretKey);
+    await seedDemoWebhook(db, secretKey, demoWebhookPort(env));
   }
   return result;
 }

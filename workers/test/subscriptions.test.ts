@@ -144,10 +144,12 @@ it('mails a burst of 50 reports once per subscriber, and nothing to one who lost
   expect(mails.flatMap(recipientsOf).sort()).toEqual(['ann@partner.example', 'bob@partner.example']);
   expect(mail.smtp.messages.filter((message) => message.subject?.includes('Acme Bank'))).toHaveLength(2);
   const [first] = mails;
-  expect(first?.text).toContain('- settlement-00.csv (2026-11-25, DLY)');
-  expect(first?.text).toContain('- settlement-49.csv (2026-11-25, DLY)');
+  // In the portal's words (MM/dd/yyyy, the frequency type's name), and a link opening the page on
+  // the reports' date and tab.
+  expect(first?.text).toContain('- settlement-00.csv (11/25/2026, Day)');
+  expect(first?.text).toContain('- settlement-49.csv (11/25/2026, Day)');
   expect(first?.text).toContain(
-    `Open them: ${PUBLIC_URL}/partners/EXT/ACME/report-categories/SETTLE/reports`,
+    `Open them: ${PUBLIC_URL}/partners/EXT/ACME/report-categories/SETTLE/reports?date=2026-11-25&frequencyType=DLY\n`,
   );
 
   // RFC 8058: the link in List-Unsubscribe, and the header that says it takes a one-click POST.
@@ -193,7 +195,7 @@ it('tells of a replaced file in the next window', async () => {
   const subject = '1 new report: Acme Bank – Settlement';
   await waitFor('the mails of the second window', () => mail.arrived(subject).length === 2, 45_000);
   expect(mail.arrived(subject)[0]?.text).toContain(
-    '- settlement-07.csv (2026-11-25, DLY) – replaces an earlier file',
+    '- settlement-07.csv (11/25/2026, Day) – replaces an earlier file',
   );
   const events = await t.db.selectFrom('report_events').select('event_type').execute();
   expect(events.filter((event) => event.event_type === 'report.replaced')).toHaveLength(1);

@@ -120,16 +120,21 @@ describe('sign-in start when the provider is down', () => {
 });
 
 describe('the return path after sign-in', () => {
-  it('keeps paths of this site only', () => {
-    expect(safeReturnTo('/reports?x=1#top')).toBe('/reports?x=1#top');
+  it('keeps pages of the route table only', () => {
+    const reports = '/partners/EXT/BJS/report-categories/SETTLEMENT/reports?date=2026-11-16';
+    expect(safeReturnTo(reports)).toBe(reports);
     expect(safeReturnTo('/')).toBe('/');
     for (const unsafe of [
       '//evil.example',
       '/\\evil.example',
       '/\t/evil.example',
+      '/%2F%2Fevil.example',
       'https://evil.example',
+      '/reports',
+      '/logout',
       'x',
       '',
+      undefined,
     ]) {
       expect(safeReturnTo(unsafe), unsafe).toBeNull();
     }

@@ -11,6 +11,8 @@ describe('sign-in through OpenID Connect', () => {
   const credentials = (login: string) => ({ login, password: 'demo' });
   const atCallback = (url: URL) => url.pathname.startsWith('/api/login/oauth2/code/');
   const refusedPage = '/login?error=Sign%20in%20failed%20Please%20try%20again';
+  // A reports page with its date chosen, as a subscription mail links to it.
+  const REPORTS_PAGE = '/partners/EXT/BJS/report-categories/SETTLEMENT/reports?date=2026-11-16';
 
   beforeAll(async () => {
     t = await startPortalWithSso();
@@ -48,7 +50,9 @@ describe('sign-in through OpenID Connect', () => {
   }
 
   it('signs a known user in and lands on the return path with a session cookie', async () => {
-    const form = await openSignInForm('?returnTo=/reports&loginHint=partner@demo.portal');
+    const form = await openSignInForm(
+      `?returnTo=${encodeURIComponent(REPORTS_PAGE)}&loginHint=partner@demo.portal`,
+    );
     expect(form.html).toContain('For demonstration only');
     expect(form.html).toContain('value="partner@demo.portal"');
     expect(browser.cookie('portal_login')).toBeDefined();
@@ -56,7 +60,7 @@ describe('sign-in through OpenID Connect', () => {
     await browser.submitForm(form.url, form.html, credentials('partner@demo.portal'));
     const callback = browser.hops.findLast((hop) => atCallback(new URL(hop.url)))!;
     expect(callback.status).toBe(302);
-    expect(callback.location).toBe('/reports');
+    expect(callback.location).toBe(REPORTS_PAGE);
     const cookie = callback.setCookies.find((c) => c.startsWith('portal_session='))!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
@@ -77,6 +81,32 @@ describe('sign-in through OpenID Connect', () => {
     const [session] = await sessionsOf('partner@demo.portal');
     expect(session?.session_hash).not.toBe(browser.cookie('portal_session'));
     expect(session?.session_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it.each([
+    ['another site', 'https://evil.example/partners'],
+    ['a protocol-relative address', '//evil.example'],
+    ['a backslash address', '/\\evil.example'],
+    ['an encoded one', '/%2F%2Fevil.example'],
+    ['a path that is no page', '/api/user'],
+    ['the logout page', '/logout'],
+  ])('lands on / when the return path is %s', async (_, returnTo) => {
+    const callback = await signIn('partner@demo.portal', `?returnTo=${encodeURIComponent(returnTo)}`);
+    expect(callback.status).toBe(302);
+    expect(callback.location).toBe('/');
+  });
+
+  it('keeps the return path with the pending sign-in, not in anything the browser holds', async () => {
+    await openSignInForm(`?returnTo=${encodeURIComponent(REPORTS_PAGE)}`);
+    // The browser holds the OpenID state only (its cookie, and the provider's redirect back).
+    const state = browser.cookie('portal_login') ?? '';
+    expect(state).toMatch(/^[\w-]{20,}$/);
+    const pending = await t.database.db
+      .selectFrom('pending_logins')
+      .select('return_to')
+      .where('state', '=', state)
+      .executeTakeFirstOrThrow();
+    expect(pending.return_to).toBe(REPORTS_PAGE);
   });
 
   it('finds a user by email when no user has the subject as id, and records the identity', async () => {

@@ -53,11 +53,23 @@ describe('the signed-in user', () => {
     expect(user.features).toEqual([...FEATURES]);
   });
 
-  it('answers the status call with OK when signed in and 401 otherwise', async () => {
-    expect((await get('/api/user/authenticated', 'internalNoFeature')).json()).toEqual({ status: 'OK' });
+  it('answers the status call with OK and the user when signed in, UNAUTHENTICATED otherwise, never 401', async () => {
+    const user = (await get('/api/user', 'internalNoFeature')).json();
+    expect((await get('/api/user/authenticated', 'internalNoFeature')).json()).toEqual({
+      status: 'OK',
+      user,
+    });
     const anonymous = await get('/api/user/authenticated', 'anonymous');
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ message: 'Authentication required', uri: '/login' });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toEqual({ status: 'UNAUTHENTICATED' });
+    const ended = await t.app.inject({
+      url: '/api/user/authenticated',
+      cookies: { portal_session: 'a-session-that-ended' },
+    });
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json()).toEqual({ status: 'UNAUTHENTICATED' });
+    // The cookie of a session that is no more is cleared.
+    expect(String(ended.headers['set-cookie'])).toMatch(/portal_session=;/);
   });
 
   it('lets a user whose id is their email edit their trimmed name, and audits it', async () => {

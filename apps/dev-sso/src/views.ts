@@ -34,6 +34,8 @@ export function loginPage(options: {
   error?: string | undefined;
   accounts: readonly DevSsoAccount[];
 }): string {
+  // The login typed on the portal's page comes as the hint: the password is what is left to type.
+  const hinted = Boolean(options.loginHint);
   const rows = options.accounts
     .map((a) => `<tr><td><code>${html(a.login)}</code></td><td>${html(a.description)}</td></tr>`)
     .join('');
@@ -43,9 +45,9 @@ export function loginPage(options: {
 ${options.error ? `<p class="error" role="alert">${html(options.error)}</p>` : ''}
 <form method="post" action="/interaction/${html(options.uid)}/login" autocomplete="off">
 <label for="login">Login name</label>
-<input id="login" name="login" required autofocus value="${html(options.loginHint ?? '')}">
+<input id="login" name="login" required${hinted ? '' : ' autofocus'} value="${html(options.loginHint ?? '')}">
 <label for="password">Password</label>
-<input id="password" name="password" type="password" required>
+<input id="password" name="password" type="password" required${hinted ? ' autofocus' : ''}>
 <button type="submit">Sign in</button>
 </form>
 <p><a href="/interaction/${html(options.uid)}/abort">Cancel</a></p>

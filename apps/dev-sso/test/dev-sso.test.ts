@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, type DevSso, startDevSso } from '../src/index.js';
+import { loginPage } from '../src/views.js';
 
 // The demo sign-in server on its own; the whole sign-in with the portal is in apps/api/test.
 describe('dev-sso', () => {
@@ -57,6 +58,15 @@ describe('dev-sso', () => {
     });
     expect(wrong.status).toBe(401);
     expect(await wrong.text()).toContain('Wrong login name or password.');
+  });
+
+  it("shows the login typed on the portal's page filled in, and asks for the password first", () => {
+    const hinted = loginPage({ uid: 'u', loginHint: 'partner@demo.portal', accounts });
+    expect(hinted).toMatch(/<input id="login" name="login" required value="partner@demo.portal">/);
+    expect(hinted).toMatch(/<input id="password" [^>]*autofocus>/);
+    const plain = loginPage({ uid: 'u', accounts });
+    expect(plain).toMatch(/<input id="login" name="login" required autofocus value="">/);
+    expect(plain).not.toMatch(/<input id="password" [^>]*autofocus/);
   });
 
   it('has the demo accounts with their user id as subject', () => {

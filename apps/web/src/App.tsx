@@ -12,6 +12,7 @@ import { AuthProvider } from './auth/AuthProvider.js';
 import { ErrorBoundary } from './components/ErrorBoundary.js';
 import { ExternalLinkGuard } from './components/ExternalLinkGuard.js';
 import { Notices } from './components/notices.js';
+import { preloadBanners } from './components/SiteBanner.js';
 import { preloadPage, routes } from './routes.js';
 import { cssVariablesResolver, theme } from './theme.js';
 
@@ -72,7 +73,12 @@ const FIRST_PAGE_WAIT_MS = 3000;
  * page then pushed it down, a layout shift Lighthouse counted (issue 24). A module slower than
  * FIRST_PAGE_WAIT_MS gets the loader after all.
  */
-export function startApp(root: HTMLElement, pathname: string): void {
+export function startApp(root: HTMLElement, pathname: string, user: Promise<unknown>): void {
+  // Every signed-in page shows the site banner: its read (sent early once the person is known to be
+  // signed in) goes to swr's cache before the first render, so the banner shows with the page.
+  void user.then((signedIn) => {
+    if (signedIn !== null) preloadBanners();
+  });
   const waited = new Promise<void>((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS));
   void Promise.race([preloadPage(pathname), waited]).then(() =>
     createRoot(root).render(

@@ -144,10 +144,25 @@ describe('route table', () => {
     expect(await screen.findByRole('heading', { name: MESSAGES.pageNotFound })).toBeTruthy();
   });
 
-  it('sends a signed-out visitor to the login page', async () => {
-    renderWithProviders(<AppRoutes />, { path: '/faqs', auth: withState({ status: 'unauthenticated' }) });
+  it('sends a signed-out visitor to the login page, to come back to the page they opened', async () => {
+    renderWithProviders(<AppRoutes />, {
+      path: '/faqs?q=1',
+      auth: withState({ status: 'unauthenticated' }),
+    });
     expect(await screen.findByLabelText('Email Address or EID')).toBeTruthy();
-    expect(screen.getByTestId('location').textContent).toBe('/login');
+    expect(screen.getByTestId('location').textContent).toBe('/login?returnTo=%2Ffaqs%3Fq%3D1');
+  });
+
+  it('sends a signed-out visitor of an unknown path or of home to the plain login page', async () => {
+    for (const path of ['/', '/no-such-page']) {
+      const { unmount } = renderWithProviders(<AppRoutes />, {
+        path,
+        auth: withState({ status: 'unauthenticated' }),
+      });
+      expect(await screen.findByLabelText('Email Address or EID')).toBeTruthy();
+      expect(screen.getByTestId('location').textContent, path).toBe('/login');
+      unmount();
+    }
   });
 
   it('opens the user-not-found page without a session', async () => {
@@ -158,13 +173,10 @@ describe('route table', () => {
     expect(await screen.findByRole('heading', { name: 'User Not Found' })).toBeTruthy();
   });
 
-  it('sends the banner read at once for a signed-in page, not for the login page', async () => {
+  it('preloads the page module, and no read of the banner (it waits for the sign-in check)', async () => {
     const fetch = vi.fn(async (_url: string) => jsonResponse(200, { banners: [], bannerTypes: [] }));
     vi.stubGlobal('fetch', fetch);
-    const bannerReads = () => fetch.mock.calls.filter(([url]) => url.endsWith('/api/banner')).length;
-    preloadPage('/login');
-    expect(bannerReads()).toBe(0);
-    preloadPage('/faqs');
-    expect(bannerReads()).toBe(1);
+    await preloadPage('/faqs');
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -3,7 +3,6 @@ import { matchPath, type RouteObject } from 'react-router-dom';
 import { PageGuard } from './auth/PageGuard.js';
 import { RequireAuth } from './auth/RequireAuth.js';
 import { CurrentPageContext } from './components/current-page.js';
-import { preloadBanners } from './components/SiteBanner.js';
 import { AppLayout } from './layout/AppLayout.js';
 import { PublicLayout } from './layout/PublicLayout.js';
 import { type LazyPage, lazyPage, type PageModule } from './lib/lazy-page.js';
@@ -147,7 +146,5 @@ export function preloadPage(pathname: string): Promise<void> {
     () => {},
     () => {},
   );
-  // Every signed-in page shows the site banner.
-  if (!Object.keys(PUBLIC_PAGES).some((path) => matchPath(path, pathname))) preloadBanners();
   return page ?? Promise.resolve();
 }

@@ -21,6 +21,9 @@ export const theme = createTheme({
     InputError: { defaultProps: { role: 'alert' } },
     // Mantine's close button is an icon alone: without a name a screen reader says only "button".
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // Every select of the portal is a required choice: clicking the option already chosen keeps it,
+    // rather than emptying the field and showing 'This field is required.' (Mantine's default).
+    Select: { defaultProps: { allowDeselect: false } },
   },
 });
 

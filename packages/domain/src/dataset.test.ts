@@ -30,6 +30,22 @@ describe('dataset validation', () => {
     }
   });
 
+  it('takes the codes whatever their case, as the portal does, and keeps the key as stored', () => {
+    for (const typed of [
+      { ...target, partnerCode: 'bjs' },
+      { accessTypeCode: 'ext', partnerCode: 'Bjs', categoryCode: 'settlement' },
+    ]) {
+      expect(validateDatasetObjectKey('/Reports/EXT/BJS/SETTLEMENT/', typed)).toEqual({
+        state: 'validated',
+        message: 'Dataset validated',
+        objectKey: '/Reports/EXT/BJS/SETTLEMENT/',
+      });
+    }
+    // The folder's root is a name of the store, written one way.
+    expect(validateDatasetObjectKey('/REPORTS/EXT/BJS/SETTLEMENT/', target).state).toBe('failed');
+    expect(validateDatasetObjectKey('/reports/EXT/BJS/SETTLEMENT/', target).state).toBe('failed');
+  });
+
   it('says so when the dataset is missing', () => {
     expect(validateDatasetObjectKey(undefined, target)).toEqual({
       state: 'failed',

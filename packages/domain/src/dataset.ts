@@ -17,14 +17,21 @@ export function expectedDatasetObjectKey(target: DatasetTarget): string {
   return `/${REPORTS_ROOT}/${target.accessTypeCode}/${target.partnerCode}/${target.categoryCode}/`;
 }
 
-/** The dialog's outcome for the objectKey the catalogue returned (undefined: the dataset was not found). */
+const ROOT = `/${REPORTS_ROOT}/`;
+
+/**
+ * The dialog's outcome for the objectKey the catalogue returned (undefined: the dataset was not
+ * found). The codes in the key are compared as the portal compares codes, whatever their case
+ * ('bjs' is BJS); the folder's root and its trailing slash as written.
+ */
 export function validateDatasetObjectKey(
   objectKey: string | undefined,
   target: DatasetTarget,
 ): DatasetValidation {
   if (objectKey === undefined) return { state: 'failed', message: MESSAGES.datasetNotFound };
   const expected = expectedDatasetObjectKey(target);
-  return objectKey === expected
+  const same = objectKey.startsWith(ROOT) && objectKey.toUpperCase() === expected.toUpperCase();
+  return same
     ? { state: 'validated', message: MESSAGES.datasetValidated, objectKey }
     : { state: 'failed', message: invalidObjectKey(expected) };
 }

@@ -23,4 +23,5 @@ export * from './permissions.js';
 export * from './report-file.js';
 export * from './report-issue.js';
 export * from './report-monitor.js';
+export * from './return-to.js';
 export * from './tenant-roles.js';

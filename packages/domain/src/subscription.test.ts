@@ -218,7 +218,15 @@ describe('subscriptionEmail', () => {
     fileName: `file-${String(i).padStart(3, '0')}.csv`,
     reportDate: '2026-11-25',
     frequencyTypeCode: 'DLY',
+    frequencyTypeName: 'Day',
     replaced,
+  });
+  const landed = (fileName: string, reportDate: string, frequencyTypeCode: string | null = 'DLY') => ({
+    fileName,
+    reportDate,
+    frequencyTypeCode,
+    frequencyTypeName: frequencyTypeCode === 'WLY' ? 'Week' : frequencyTypeCode && 'Day',
+    replaced: false,
   });
 
   it('is exactly this text for one report', () => {
@@ -226,9 +234,9 @@ describe('subscriptionEmail', () => {
       [
         'New report arrived for Acme Bank in Settlement:',
         '',
-        '- file-001.csv (2026-11-25, DLY)',
+        '- file-001.csv (11/25/2026, Day)',
         '',
-        `Open them: ${base.categoryUrl}`,
+        `Open them: ${base.categoryUrl}?date=2026-11-25&frequencyType=DLY`,
         '',
         `You get this mail because you follow this report category. Manage your subscriptions: ${base.manageUrl}`,
         `Unsubscribe from this category: ${base.unsubscribeUrl}`,
@@ -239,11 +247,7 @@ describe('subscriptionEmail', () => {
   it('lists the newest date first, then by file name, whatever order they came in', () => {
     const mail = subscriptionEmail({
       ...base,
-      reports: [
-        { fileName: 'b.csv', reportDate: '2026-11-24', frequencyTypeCode: 'DLY', replaced: false },
-        { fileName: 'z.csv', reportDate: '2026-11-25', frequencyTypeCode: 'DLY', replaced: false },
-        { fileName: 'a.csv', reportDate: '2026-11-25', frequencyTypeCode: 'DLY', replaced: false },
-      ],
+      reports: [landed('b.csv', '2026-11-24'), landed('z.csv', '2026-11-25'), landed('a.csv', '2026-11-25')],
     });
     expect(mail.text.match(/^- (\S+)/gm)).toEqual(['- a.csv', '- z.csv', '- b.csv']);
   });
@@ -252,8 +256,8 @@ describe('subscriptionEmail', () => {
     const mail = subscriptionEmail({ ...base, reports: [report(1)] });
     expect(mail.subject).toBe('1 new report: Acme Bank – Settlement');
     expect(mail.text).toContain('New report arrived for Acme Bank in Settlement:');
-    expect(mail.text).toContain('- file-001.csv (2026-11-25, DLY)\n');
-    expect(mail.text).toContain(`Open them: ${base.categoryUrl}`);
+    expect(mail.text).toContain('- file-001.csv (11/25/2026, Day)\n');
+    expect(mail.text).toContain(`Open them: ${base.categoryUrl}?date=2026-11-25&frequencyType=DLY\n`);
     expect(mail.text).toContain(base.unsubscribeUrl);
     expect(mail.text).toContain(base.manageUrl);
   });
@@ -261,15 +265,41 @@ describe('subscriptionEmail', () => {
   it('marks a replaced file and a report without frequency type', () => {
     const mail = subscriptionEmail({
       ...base,
-      reports: [
-        report(1, true),
-        { fileName: 'b.pdf', reportDate: '2026-11-24', frequencyTypeCode: null, replaced: false },
-      ],
+      reports: [report(1, true), landed('b.pdf', '2026-11-24', null)],
     });
     expect(mail.subject).toBe('2 new reports: Acme Bank – Settlement');
-    expect(mail.text).toContain('- file-001.csv (2026-11-25, DLY) – replaces an earlier file');
-    expect(mail.text).toContain('- b.pdf (2026-11-24)\n');
+    expect(mail.text).toContain('- file-001.csv (11/25/2026, Day) – replaces an earlier file');
+    expect(mail.text).toContain('- b.pdf (11/24/2026)\n');
     expect(mail.text.indexOf('file-001.csv')).toBeLessThan(mail.text.indexOf('b.pdf'));
+  });
+
+  it('links to the page opened on the dates of its reports, an earlier day among them', () => {
+    const mail = subscriptionEmail({
+      ...base,
+      reports: [landed('late.csv', '2026-11-28', 'WLY'), landed('early.csv', '2026-11-16', 'WLY')],
+    });
+    expect(mail.text).toContain(
+      `Open them: ${base.categoryUrl}?date=2026-11-16&endDate=2026-11-28&frequencyType=WLY\n`,
+    );
+    expect(mail.text).toContain('- late.csv (11/28/2026, Week)\n- early.csv (11/16/2026, Week)\n');
+    const mixed = subscriptionEmail({
+      ...base,
+      reports: [landed('a.csv', '2026-11-16', 'WLY'), landed('b.csv', '2026-11-16', 'DLY')],
+    });
+    expect(mixed.text).toContain(`Open them: ${base.categoryUrl}?date=2026-11-16\n`);
+  });
+
+  it('links to the page as it opens when no report has a date to choose', () => {
+    const mail = subscriptionEmail({ ...base, reports: [landed('undated.csv', '')] });
+    expect(mail.text).toContain(`Open them: ${base.categoryUrl}\n`);
+  });
+
+  it('names a frequency type by its code when it has no name', () => {
+    const mail = subscriptionEmail({
+      ...base,
+      reports: [{ ...landed('x.csv', '2026-11-16', 'QLY'), frequencyTypeName: null }],
+    });
+    expect(mail.text).toContain('- x.csv (11/16/2026, QLY)\n');
   });
 
   it(`lists ${MAX_REPORTS_LISTED} reports by name and counts the rest`, () => {

@@ -1,8 +1,9 @@
 import { isBusinessDay, previousBusinessDay } from './business-days.js';
 import { easternInstant, easternWallClock } from './eastern-time.js';
 import type { FieldProblem } from './field-problem.js';
-import type { IsoDate } from './iso-date.js';
+import { formatUsDate, type IsoDate, isIsoDate } from './iso-date.js';
 import { canAccessPartner, hasFeature, type Principal } from './permissions.js';
+import { reportsPageQuery, viewOfReports } from './reports-page-link.js';
 
 // Report subscriptions (issue 28): a person follows a partner's report category and gets mail when
 // reports land there, either grouped as they arrive or once a business day at a time they choose.
@@ -107,20 +108,34 @@ export type LandedReport = {
   fileName: string;
   reportDate: string;
   frequencyTypeCode: string | null;
+  /** The frequency type's name, as the portal shows it ('Day'); its code when it has none. */
+  frequencyTypeName: string | null;
   replaced: boolean;
 };
 
 export type SubscriptionEmailInput = {
   partnerName: string;
   categoryName: string;
-  /** The category's reports page, absolute. */
+  /** The category's reports page, absolute; the mail's link opens it on the reports' dates. */
   categoryUrl: string;
   unsubscribeUrl: string;
   manageUrl: string;
   reports: readonly LandedReport[];
 };
 
-/** The mail of one window or digest: every report that landed, listed by name up to a limit. */
+/** A report's line in the mail, in the portal's words: MM/dd/yyyy and the frequency type's name. */
+function reportLine(report: LandedReport): string {
+  const date = isIsoDate(report.reportDate) ? formatUsDate(report.reportDate) : report.reportDate;
+  const type = report.frequencyTypeName ?? report.frequencyTypeCode;
+  const replaced = report.replaced ? ' – replaces an earlier file' : '';
+  return `- ${report.fileName} (${date}${type ? `, ${type}` : ''})${replaced}`;
+}
+
+/**
+ * The mail of one window or digest: every report that landed, listed by name up to a limit, and a
+ * link to the reports page opened on their dates (a report for an earlier day is not among the
+ * category's newest).
+ */
 export function subscriptionEmail(input: SubscriptionEmailInput): { subject: string; text: string } {
   const count = input.reports.length;
   const noun = count === 1 ? 'report' : 'reports';
@@ -128,18 +143,16 @@ export function subscriptionEmail(input: SubscriptionEmailInput): { subject: str
   const listed = [...input.reports]
     .sort((a, b) => b.reportDate.localeCompare(a.reportDate) || a.fileName.localeCompare(b.fileName))
     .slice(0, MAX_REPORTS_LISTED)
-    .map(
-      (report) =>
-        `- ${report.fileName} (${report.reportDate}${report.frequencyTypeCode ? `, ${report.frequencyTypeCode}` : ''})${report.replaced ? ' – replaces an earlier file' : ''}`,
-    );
+    .map(reportLine);
   const more = count - listed.length;
+  const view = viewOfReports(input.reports);
   const text = [
     `New ${noun} arrived for ${input.partnerName} in ${input.categoryName}:`,
     '',
     ...listed,
     ...(more > 0 ? [`…and ${more} more.`] : []),
     '',
-    `Open them: ${input.categoryUrl}`,
+    `Open them: ${input.categoryUrl}${view ? reportsPageQuery(view) : ''}`,
     '',
     `You get this mail because you follow this report category. Manage your subscriptions: ${input.manageUrl}`,
     `Unsubscribe from this category: ${input.unsubscribeUrl}`,

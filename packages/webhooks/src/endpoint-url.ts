@@ -23,3 +23,17 @@ export function endpointUrlProblem(raw: unknown, options: { allowHttp: boolean }
   if (url.username !== '' || url.password !== '') return ENDPOINT_URL_MESSAGES.credentials;
   return undefined;
 }
+
+/**
+ * What the Add endpoint form says a URL may be, from the settings in force: https (or http too, where
+ * WEBHOOK_ALLOW_HTTP allows it, as for the demo receiver of `npm start`), at a public address (or in
+ * a range WEBHOOK_ALLOWED_RANGES opens).
+ */
+export function endpointUrlHelp(settings: { allowHttp: boolean; allowedRanges: readonly string[] }): string {
+  const scheme = settings.allowHttp ? 'https, or http on this installation' : 'https only';
+  const where =
+    settings.allowedRanges.length === 0
+      ? 'it must not resolve to a private, loopback or metadata address'
+      : `it must resolve to a public address, or to one this installation allows: ${settings.allowedRanges.join(', ')}`;
+  return `${scheme}; ${where}.`;
+}

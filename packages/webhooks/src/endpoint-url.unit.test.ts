@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ENDPOINT_URL_MESSAGES, endpointUrlProblem, MAX_ENDPOINT_URL_LENGTH } from './endpoint-url.js';
+import {
+  ENDPOINT_URL_MESSAGES,
+  endpointUrlHelp,
+  endpointUrlProblem,
+  MAX_ENDPOINT_URL_LENGTH,
+} from './endpoint-url.js';
 
 const httpsOnly = { allowHttp: false };
 
@@ -84,5 +89,22 @@ describe('endpointUrlProblem', () => {
       expect(endpointUrlProblem(raw, httpsOnly), raw).toBe(ENDPOINT_URL_MESSAGES.credentials);
     }
     expect(endpointUrlProblem('https://@example.com/', httpsOnly)).toBeUndefined();
+  });
+});
+
+describe('endpointUrlHelp', () => {
+  it('says https only where the settings allow nothing more', () => {
+    expect(endpointUrlHelp({ allowHttp: false, allowedRanges: [] })).toBe(
+      'https only; it must not resolve to a private, loopback or metadata address.',
+    );
+  });
+
+  it('says http too, and the ranges opened, where the settings allow them (the demo receiver)', () => {
+    expect(endpointUrlHelp({ allowHttp: true, allowedRanges: ['127.0.0.1/32'] })).toBe(
+      'https, or http on this installation; it must resolve to a public address, or to one this installation allows: 127.0.0.1/32.',
+    );
+    expect(endpointUrlHelp({ allowHttp: false, allowedRanges: ['10.0.0.0/8', 'fd00::/8'] })).toBe(
+      'https only; it must resolve to a public address, or to one this installation allows: 10.0.0.0/8, fd00::/8.',
+    );
   });
 });

@@ -37,6 +37,7 @@ function mailOf(claimed: ClaimedSubscription, to: string, publicUrl: string) {
       fileName: report.fileName ?? '',
       reportDate: report.reportDate ?? '',
       frequencyTypeCode: report.frequencyTypeCode,
+      frequencyTypeName: report.frequencyTypeName,
       replaced: report.eventType === 'report.replaced',
     })),
   });

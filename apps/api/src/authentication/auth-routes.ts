@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { deleteSession, sha256Hex } from '@portal/db';
+import { RETURN_TO_MAX } from '@portal/domain';
 import { Uri } from '@portal/domain/api/auth';
 import { Redirect } from '@portal/domain/api/common';
 import type { FastifyInstance } from 'fastify';
@@ -50,7 +51,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Starts the OpenID Connect sign-in at a provider',
         params: ProviderParams,
         querystring: Type.Object({
-          returnTo: Type.Optional(Type.String({ maxLength: 2000 })),
+          returnTo: Type.Optional(Type.String({ maxLength: RETURN_TO_MAX })),
           loginHint: Type.Optional(Type.String({ maxLength: 320 })),
         }),
         response: { 302: Redirect },

@@ -8,7 +8,7 @@ import {
   takePendingLogin,
   type UserWithAccess,
 } from '@portal/db';
-import type { InvitationOutcome } from '@portal/domain';
+import { type InvitationOutcome, returnTarget } from '@portal/domain';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import { PENDING_LOGIN_COOKIE, PENDING_LOGIN_SECONDS } from '../lib/http/session-cookie.js';
@@ -26,12 +26,11 @@ export const USER_NOT_FOUND_PAGE = '/user-not-found';
 export const loginErrorPage = (message: string) => `/login?error=${encodeURIComponent(message)}`;
 
 /**
- * Only a path of this site: never an absolute or protocol-relative address, and no backslash,
- * whitespace or control character (browsers drop tabs and newlines, turning '/\t/x' into '//x').
+ * Where a sign-in may return: a page of the portal's route table, never another site (the rule is
+ * returnTarget of packages/domain, which the login page applies too); null returns to '/'.
  */
 export function safeReturnTo(value: string | undefined): string | null {
-  if (!value || !/^\/(?![/\\])[^\\\s\p{Cc}]*$/u.test(value)) return null;
-  return value;
+  return returnTarget(value);
 }
 
 export async function startSignIn(

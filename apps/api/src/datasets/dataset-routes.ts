@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { findDataset } from '@portal/db';
-import { MESSAGES } from '@portal/domain';
 import { Dataset, DatasetObjectKey } from '@portal/domain/api/datasets';
 import { Type } from 'typebox';
-import { notFound } from '../lib/http/errors.js';
 import { requireUser } from '../plugins/access.js';
-import { registerDataset, requireDatasetInScope } from './register-dataset.js';
+import { datasetOf } from './dataset-of.js';
+import { registerDataset } from './register-dataset.js';
 
 // SPEC.md §7 datasets: the dataset dialog looks a catalogId up (reply: objectKey); service
 // accounts (bearer tokens) register datasets. Feature MANAGE_REPORT_CATEGORIES, and the partner
@@ -25,12 +23,7 @@ const datasetRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: DatasetObjectKey },
       },
     },
-    async (request) => {
-      const dataset = await findDataset(app.db, request.params.catalogId);
-      if (!dataset) throw notFound(MESSAGES.datasetNotFound);
-      requireDatasetInScope(requireUser(request), dataset.objectKey);
-      return { objectKey: dataset.objectKey };
-    },
+    async (request) => datasetOf({ db: app.db }, requireUser(request), request.params.catalogId),
   );
 
   app.post(

@@ -2,6 +2,7 @@ import {
   type Db,
   findCatalogPartnerCategory,
   findLatestReport,
+  isFollowing,
   listLatestReports,
   listReportDates,
   listReportsBetween,
@@ -58,8 +59,15 @@ export async function reportsPage(
   };
 }
 
-/** Every date with a report in a partner's category, newest first: what the date picker offers. */
-export async function reportDatesOf(db: Db, selected: Selected) {
+/**
+ * Every date with a report in a partner's category, newest first: what the date picker offers; and
+ * whether the user follows the category, for its Follow button (read once a page, as the dates are).
+ */
+export async function reportDatesOf(db: Db, selected: Selected, userId: string) {
   const { partner, category } = await partnerCategory(db, selected);
-  return { reportDates: await listReportDates(db, partner.partnerId, category.code) };
+  const [reportDates, following] = await Promise.all([
+    listReportDates(db, partner.partnerId, category.code),
+    isFollowing(db, { userId, partnerId: partner.partnerId, categoryCode: category.code }),
+  ]);
+  return { reportDates, following };
 }

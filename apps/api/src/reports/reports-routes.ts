@@ -117,8 +117,8 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { accessTypeCode, partnerCode } = request.params;
-      requirePartner(request, accessTypeCode, partnerCode, 'VIEW_REPORTS');
-      return reportDatesOf(app.db, request.params);
+      const user = requirePartner(request, accessTypeCode, partnerCode, 'VIEW_REPORTS');
+      return reportDatesOf(app.db, request.params, user.userId);
     },
   );
 

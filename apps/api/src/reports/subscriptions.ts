@@ -125,19 +125,29 @@ export async function editSubscription(
   );
 }
 
-/** Ends one of the user's own subscriptions. */
+/** Ends one of the user's own subscriptions, and says which it was. */
 export async function unfollow({ db }: DbDeps, user: AuthenticatedUser, subscriptionId: number) {
-  await db.transaction().execute(async (trx) => {
-    if (!(await deleteSubscription(trx, user.userId, subscriptionId))) throw notFound(SUBSCRIPTION_NOT_FOUND);
+  const ended = await db.transaction().execute(async (trx) => {
+    const found = await findSubscription(trx, subscriptionId);
+    if (
+      !found ||
+      found.userId !== user.userId ||
+      !(await deleteSubscription(trx, user.userId, subscriptionId))
+    )
+      throw notFound(SUBSCRIPTION_NOT_FOUND);
     await writeAudit(trx, {
       actorUserId: user.userId,
       action: 'SUBSCRIPTION_DELETE',
       entityType: 'report_subscription',
       entityId: String(subscriptionId),
     });
+    return found;
   });
-  return { message: 'You no longer follow this report category.' };
+  return { message: unfollowedMessage(ended) };
 }
+
+export const unfollowedMessage = (ended: { categoryName: string; partnerName: string }) =>
+  `You no longer follow ${ended.categoryName} for ${ended.partnerName}.`;
 
 /** Ends the follow of a category page's own subscription. */
 export async function unfollowCategory({ db }: DbDeps, user: AuthenticatedUser, selected: Selected) {

@@ -8,16 +8,22 @@ import { canAccessPartner } from '@portal/domain';
 import { mayManageForPartners } from '@portal/domain/admin-scope';
 import type { WebhookDeliveries, WebhooksReply } from '@portal/domain/api/webhooks';
 import { REPORT_EVENT_TYPES } from '@portal/domain/report-events';
+import { endpointUrlHelp } from '@portal/webhooks';
 import type { Actor, DbDeps } from '../lib/service-deps.js';
-import { endpointView } from './webhook-deps.js';
+import { endpointView, type WebhookDeps } from './webhook-deps.js';
 import { endpointInScope, mayManageEndpoint } from './webhook-scope.js';
 
 /**
- * The Webhooks page: the actor's endpoints, and the service accounts, partners and categories a new
- * one may name. A manager is offered the service accounts whose partners are all theirs, and none
- * without a partner (mayManageForPartners): those are internal admins' to give an endpoint.
+/**
+ * The Webhooks page: the actor's endpoints, the service accounts, partners and categories a new one
+ * may name, and what its URL may be under the settings in force. A manager is offered the service
+ * accounts whose partners are all theirs, and none without a partner (mayManageForPartners): those
+ * are internal admins' to give an endpoint.
  */
-export async function webhooksPage({ db }: DbDeps, actor: Actor): Promise<WebhooksReply> {
+export async function webhooksPage(
+  { db, settings }: Pick<WebhookDeps, 'db' | 'settings'>,
+  actor: Actor,
+): Promise<WebhooksReply> {
   const [endpoints, accounts, targets] = await Promise.all([
     listWebhookEndpoints(db),
     listServiceAccounts(db),
@@ -34,6 +40,7 @@ export async function webhooksPage({ db }: DbDeps, actor: Actor): Promise<Webhoo
       .map(({ accessTypeCode, partnerCode, partnerName }) => ({ accessTypeCode, partnerCode, partnerName })),
     categories: targets.categories,
     eventTypes: [...REPORT_EVENT_TYPES],
+    urlHelp: endpointUrlHelp(settings),
   };
 }
 

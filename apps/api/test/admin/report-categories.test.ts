@@ -230,12 +230,36 @@ describe('datasets', () => {
     });
     expect(moved.status).toBe(200);
     const found = await t.call('internalAdmin', 'GET', '/api/datasets/cat-001');
-    expect(found.json).toEqual({ objectKey: '/Reports/EXT/SAM/SETTLEMENT/' });
+    const sam = await t.database.db
+      .selectFrom('partners')
+      .select(['code', 'name'])
+      .where('code', '=', 'SAM')
+      .executeTakeFirstOrThrow();
+    // The partner the key names, as the portal knows it: the dialog adds it by its name.
+    expect(found.json).toEqual({
+      objectKey: '/Reports/EXT/SAM/SETTLEMENT/',
+      partner: { accessTypeCode: 'EXT', partnerCode: sam.code, partnerName: sam.name },
+    });
     const audit = await auditRows(t.database.db, 'dataset');
     expect(audit.map((r) => [r.actor_user_id, r.action])).toEqual([
       ['svc-reports', 'dataset.create'],
       ['svc-reports', 'dataset.update'],
     ]);
+  });
+
+  it('names no partner for a key whose partner the portal does not know', async () => {
+    expect(
+      (
+        await t.call('internalAdmin', 'POST', '/api/datasets', {
+          catalogId: 'cat-nobody',
+          objectKey: '/Reports/EXT/NOBODY/SETTLEMENT/',
+        })
+      ).status,
+    ).toBe(201);
+    expect((await t.call('internalAdmin', 'GET', '/api/datasets/cat-nobody')).json).toEqual({
+      objectKey: '/Reports/EXT/NOBODY/SETTLEMENT/',
+      partner: null,
+    });
   });
 
   it("answers 404 'Dataset not found' for an unknown catalogId", async () => {

@@ -38,7 +38,7 @@ export const routesTable: RouteRow[] = [
   }),
   route('GET /api/logout', '200 200 200 200 200 200 200 200'),
   route('GET /api/user', '401 200 200 200 200 200 200 200'),
-  route('GET /api/user/authenticated', '401 200 200 200 200 200 200 200'),
+  route('GET /api/user/authenticated', '200 200 200 200 200 200 200 200'),
   route('PUT /api/saas/user/updateSelf', '401 200 200 403 403 403 200 403', {
     body: { firstName: 'Matrix', lastName: 'Row' },
   }),

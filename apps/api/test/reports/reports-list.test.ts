@@ -116,7 +116,7 @@ describe('partners, categories and reports lists', () => {
     expect(body).not.toHaveProperty('reportDates');
     const dates = await get('externalReports', '/api/reports/EXT/BJS/SETTLEMENT/dates');
     expect(dates.statusCode).toBe(200);
-    expect(dates.json()).toEqual({ reportDates: ['2026-11-19', '2026-11-18'] });
+    expect(dates.json()).toEqual({ reportDates: ['2026-11-19', '2026-11-18'], following: false });
     expect(body.reports.DLY.map((r: { fileName: string }) => r.fileName)).toEqual([
       'SETTLEMENT_20261119.csv',
       'SETTLEMENT_20261119_B.csv',

@@ -49,10 +49,24 @@ describe('report subscriptions', () => {
       delivery: 'DAILY_DIGEST',
       digestTime: '09:30',
       frequencyTypeCodes: ['DLY', 'WLY'],
+      // The screens name them as the portal does.
+      frequencyTypes: [
+        { code: 'DLY', name: 'Day' },
+        { code: 'WLY', name: 'Week' },
+      ],
       pausedReason: null,
       pendingReports: 0,
     });
     expect(subscription).not.toHaveProperty('unsubscribeToken');
+    // The reports page's dates say it is followed, for its Follow button.
+    expect(
+      (await call('externalReports', 'GET', '/api/reports/EXT/BJS/ACCOUNTS/dates')).json(),
+    ).toMatchObject({
+      following: true,
+    });
+    expect((await call('internalAdmin', 'GET', '/api/reports/EXT/BJS/ACCOUNTS/dates')).json()).toMatchObject({
+      following: false,
+    });
     expect((await call('externalReports', 'GET', categoryPath())).json()).toEqual({ subscription });
     expect((await call('externalReports', 'GET', '/api/subscriptions')).json()).toEqual({
       subscriptions: [subscription],
@@ -73,6 +87,7 @@ describe('report subscriptions', () => {
       delivery: 'AS_THEY_ARRIVE',
       digestTime: null,
       frequencyTypeCodes: [],
+      frequencyTypes: [],
     });
     const [audit] = await listAuditEntries(
       t.database.db,
@@ -139,9 +154,30 @@ describe('report subscriptions', () => {
         .subscriptions.map((s: { partnerCode: string }) => s.partnerCode),
     ).not.toContain('OTH');
     expect(await stored()).toEqual(before);
+    const ended = await call('internalAdmin', 'DELETE', `/api/subscriptions/${own.subscriptionId}`);
+    expect(ended.statusCode).toBe(200);
+    // Unfollow says what was unfollowed.
+    expect(ended.json().message).toMatch(/^You no longer follow Settlement for .+\.$/);
+  });
+
+  it('says which category a category page unfollowed, and that it is followed no more', async () => {
+    await call('externalReports', 'PUT', categoryPath('SAM', 'SETTLEMENT'), { delivery: 'AS_THEY_ARRIVE' });
+    const ended = await call('externalReports', 'DELETE', categoryPath('SAM', 'SETTLEMENT'));
+    expect(ended.statusCode).toBe(200);
+    const partnerName = (
+      await t.database.db
+        .selectFrom('partners')
+        .select('name')
+        .where('code', '=', 'SAM')
+        .executeTakeFirstOrThrow()
+    ).name;
+    expect(ended.json()).toEqual({ message: `You no longer follow Settlement for ${partnerName}.` });
     expect(
-      (await call('internalAdmin', 'DELETE', `/api/subscriptions/${own.subscriptionId}`)).statusCode,
-    ).toBe(200);
+      (await call('externalReports', 'GET', '/api/reports/EXT/SAM/SETTLEMENT/dates')).json(),
+    ).toMatchObject({
+      following: false,
+    });
+    expect((await call('externalReports', 'DELETE', categoryPath('SAM', 'SETTLEMENT'))).statusCode).toBe(404);
   });
 
   it('unsubscribes by the link once, without a session, and changes nothing else', async () => {

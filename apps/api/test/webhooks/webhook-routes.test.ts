@@ -81,6 +81,11 @@ describe('registration', () => {
     expect(openSecret(t.config.webhooks.secretKey, row.secret_sealed)).toBe(secret);
     const listed = await call(await admin(), 'GET', '/api/admin/webhooks');
     expect(listed.body).not.toContain(secret.slice(6));
+    // The form's URL help follows the settings in force (here https only, no range opened).
+    expect(t.config.webhooks).toMatchObject({ allowHttp: false, allowedRanges: [] });
+    expect(listed.json().urlHelp).toBe(
+      'https only; it must not resolve to a private, loopback or metadata address.',
+    );
     expect(listed.json().endpoints.map((e: { endpointId: string }) => e.endpointId)).toContain(
       endpoint.endpointId,
     );

@@ -1,9 +1,21 @@
+import { returnTarget } from '@portal/domain/return-to';
 import { browser } from '../lib/browser.js';
 
 // The fetch layer of SPEC.md §7 "Handling of answers". Every call is JSON, same-origin, and carries
 // X-Requested-With, which the server requires on cookie-authenticated writes.
 
 export const LOGIN_PATH = '/login';
+
+/**
+ * The login page, told which page to come back to after sign-in (`here`: path and query) when that
+ * is a page the sign-in may return to (returnTarget, the rule the API applies again).
+ */
+export function loginPathFor(here: string): string {
+  const target = returnTarget(here);
+  return target === null || target === '/'
+    ? LOGIN_PATH
+    : `${LOGIN_PATH}?returnTo=${encodeURIComponent(target)}`;
+}
 
 /** A failed call: the HTTP status, the parsed body and, when the page is being left, where to. */
 export class ApiError extends Error {
@@ -45,7 +57,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   const early = method === 'GET' ? takeEarlyRead(path) : undefined;
-  const response = await (early ?? send(method, path, options));
+  // Without an early read the request goes at once, in this very call.
+  const response = (early && (await early)) ?? (await send(method, path, options));
   const payload = await readBody(response);
   if (response.ok) return payload as T;
   throw failure(method, response.status, payload, options.redirect ?? true);
@@ -63,17 +76,26 @@ function send(method: Method, path: string, options: RequestOptions): Promise<Re
   return fetch(path, { method, headers, body, credentials: 'same-origin', signal: options.signal ?? null });
 }
 
-/** Reads sent before the code that uses them had arrived, each answer waiting for its first GET. */
-const earlyReads = new Map<string, { answer: Promise<Response>; sentAt: number }>();
+/**
+ * Reads sent before the code that uses them had arrived, each answer waiting for its first GET; null
+ * when the read was held back (its gate said no), and the taker then asks itself.
+ */
+const earlyReads = new Map<string, { answer: Promise<Response | null>; sentAt: number }>();
 
 /** An early read is for the first page's first render: one its page never took is not used later. */
 const EARLY_READ_LIFETIME_MS = 10_000;
 
-function takeEarlyRead(path: string): Promise<Response> | undefined {
+function takeEarlyRead(path: string): Promise<Response | null> | undefined {
   const early = earlyReads.get(path);
   earlyReads.delete(path);
   if (early === undefined || Date.now() - early.sentAt > EARLY_READ_LIFETIME_MS) return undefined;
   return early.answer;
+}
+
+function keepEarly(path: string, answer: Promise<Response | null>): void {
+  // A read nobody took must not fail as an unhandled rejection; the taker still sees the failure.
+  answer.catch(() => {});
+  earlyReads.set(path, { answer, sentAt: Date.now() });
 }
 
 /**
@@ -83,12 +105,37 @@ function takeEarlyRead(path: string): Promise<Response> | undefined {
  */
 export function readEarly(paths: readonly string[]): void {
   for (const path of paths) {
-    if (earlyReads.has(path)) continue;
-    const answer = send('GET', path, {});
-    // A read nobody took must not fail as an unhandled rejection; the taker still sees the failure.
-    answer.catch(() => {});
-    earlyReads.set(path, { answer, sentAt: Date.now() });
+    if (!earlyReads.has(path)) keepEarly(path, send('GET', path, {}));
   }
+}
+
+/**
+ * Like readEarly, but each read is sent only once `gate` says yes: reads that a signed-out person,
+ * or one without access to the page, must not make (their 401 or 403 would be console errors) wait
+ * for the answers that decide it. When the gate says no, nothing is sent and the first `get` of the
+ * path asks itself, as if there had been no early read.
+ */
+export function readEarlyWhen(paths: readonly string[], gate: Promise<boolean>): void {
+  for (const path of paths) {
+    if (earlyReads.has(path)) continue;
+    keepEarly(
+      path,
+      gate.then((open) => (open ? send('GET', path, {}) : null)),
+    );
+  }
+}
+
+/**
+ * The JSON of a successful early read, without taking it (its page's own `get` still does); null
+ * when it failed, was held back or was never sent. Call it as the read is sent, before any taker
+ * could have read the body.
+ */
+export function peekEarlyRead<T>(path: string): Promise<T | null> {
+  const early = earlyReads.get(path);
+  if (early === undefined) return Promise.resolve(null);
+  return early.answer
+    .then(async (response) => (response?.ok ? ((await response.clone().json()) as T) : null))
+    .catch(() => null);
 }
 
 export const get = <T>(path: string, options?: Omit<RequestOptions, 'body'>) =>
@@ -124,7 +171,12 @@ function failure(
   if (redirect !== false) {
     // An unauthenticated answer always leads to the login page; a failed read that names a
     // `uri` sends the page there, unless the caller shows its own failure ('login-only').
-    const target = status === 401 ? LOGIN_PATH : method === 'GET' && redirect === true ? uriOf(body) : null;
+    const target =
+      status === 401
+        ? loginPathFor(browser.here())
+        : method === 'GET' && redirect === true
+          ? uriOf(body)
+          : null;
     if (target !== null && leaveFor(target)) return new ApiError(status, message, body, target);
   }
   return new ApiError(status, message, body);
@@ -132,7 +184,10 @@ function failure(
 
 /** Navigates away unless the page already is the target (which would reload it forever). */
 function leaveFor(target: string): boolean {
-  if (target === browser.here()) return false;
+  const here = browser.here();
+  // On the login page already, whatever page it is to return to: staying is right.
+  const toLogin = target.split('?')[0] === LOGIN_PATH;
+  if (target === here || (toLogin && here.split('?')[0] === LOGIN_PATH)) return false;
   browser.assign(target);
   return true;
 }

@@ -3,40 +3,27 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useLocation } from 'react-router-dom';
 import { ApiError, get } from '../api/api.js';
 import { type Auth, AuthContext, type AuthState } from './auth-context.js';
-import {
-  asksWhoIsSignedIn,
-  isPublicPage,
-  rememberSignedIn,
-  STATUS_PATH,
-  USER_PATH,
-} from './sign-in-check.js';
+import { asksWhoIsSignedIn, rememberSignedIn, STATUS_PATH, USER_PATH } from './sign-in-check.js';
 import { toPrincipal } from './user.js';
 
 /**
- * The status call, then the user. On a signed-in page the user is asked for alongside the status
- * call, not after it: one round trip less before the first page shows (issue 16); its failure is
- * looked at only when the status call said OK. A public page asks for the user only once the status
- * call said OK (a visitor there is mostly signed out).
+ * The status call (main.tsx sent it early: sign-in-check.ts), whose OK carries the user. Never the
+ * user read beside it: for a browser whose session is over, that read answered 401, a console error
+ * on the way to the login page. An OK without the user reads it after (GET /api/user, whose failure
+ * may name a `uri` to follow).
  */
-export async function loadAuthState({ userAlongside = true } = {}): Promise<AuthState> {
-  const early = userAlongside
-    ? get<PortalUser>(USER_PATH, { redirect: false }).then(
-        (user) => ({ user }),
-        (error: unknown) => ({ error }),
-      )
-    : undefined;
+export async function loadAuthState(): Promise<AuthState> {
+  let answer: SignedInStatus | undefined;
   try {
-    const answer = await get<SignedInStatus>(STATUS_PATH, { redirect: false });
+    answer = await get<SignedInStatus>(STATUS_PATH, { redirect: false });
     if (answer?.status !== 'OK') return { status: 'unauthenticated' };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return { status: 'unauthenticated' };
     return { status: 'failed', error };
   }
-  const first = await early;
-  if (first && 'user' in first)
-    return { status: 'authenticated', user: first.user, principal: toPrincipal(first.user) };
+  if (answer.user) return { status: 'authenticated', user: answer.user, principal: toPrincipal(answer.user) };
   try {
-    // Asked again as an ordinary read: a reply naming a `uri` (such as /user-not-found) is followed.
+    // An ordinary read: a reply naming a `uri` (such as /user-not-found) is followed.
     const user = await get<PortalUser>(USER_PATH);
     return { status: 'authenticated', user, principal: toPrincipal(user) };
   } catch (error) {
@@ -48,8 +35,6 @@ export async function loadAuthState({ userAlongside = true } = {}): Promise<Auth
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ status: 'unknown' });
   const { pathname } = useLocation();
-  const here = useRef(pathname);
-  here.current = pathname;
   const asked = useRef(false);
   // Counts clears: an answer to a check started before the last clear (logout) is stale.
   const clears = useRef(0);
@@ -57,7 +42,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const reload = useCallback(async () => {
     asked.current = true;
     const started = clears.current;
-    const next = await loadAuthState({ userAlongside: !isPublicPage(here.current) });
+    const next = await loadAuthState();
     if (clears.current !== started) return;
     if (next.status === 'authenticated' || next.status === 'unauthenticated') {
       rememberSignedIn(next.status === 'authenticated');

@@ -4,7 +4,7 @@ import { browser } from '../lib/browser.js';
 import { jsonResponse, makeUser, renderWithProviders } from '../test/render.js';
 import { AuthProvider, loadAuthState } from './AuthProvider.js';
 import { useAuth } from './auth-context.js';
-import { asksWhoIsSignedIn, isPublicPage } from './sign-in-check.js';
+import { asksWhoIsSignedIn, isPublicPage, startSignInCheck } from './sign-in-check.js';
 
 let fetchMock: ReturnType<typeof vi.fn>;
 
@@ -14,6 +14,21 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(browser, 'assign').mockImplementation(() => {});
 });
+
+/** The status call waits for the returned function's answer; every other read answers `user`. */
+function holdStatus(user = makeUser()): (response: Response) => void {
+  let answerStatus: (response: Response) => void = () => {};
+  fetchMock.mockImplementation((path: string) =>
+    path === '/api/user/authenticated'
+      ? new Promise<Response>((resolve) => {
+          answerStatus = resolve;
+        })
+      : Promise.resolve(jsonResponse(200, user)),
+  );
+  return (response) => answerStatus(response);
+}
+
+const sentPaths = () => fetchMock.mock.calls.map(([path]) => path);
 
 const answer = (replies: Record<string, Response>) =>
   fetchMock.mockImplementation(
@@ -62,20 +77,46 @@ describe('authentication state', () => {
     });
   });
 
-  it('asks for the user alongside the status call, not after it (one round trip less)', async () => {
-    let answerStatus: (response: Response) => void = () => {};
-    fetchMock.mockImplementation((path: string) =>
-      path === '/api/user/authenticated'
-        ? new Promise<Response>((resolve) => {
-            answerStatus = resolve;
-          })
-        : Promise.resolve(jsonResponse(200, makeUser())),
-    );
+  it('takes the user from the status call, and reads it after an OK that does not carry it', async () => {
+    const answerStatus = holdStatus();
     const state = loadAuthState();
-    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/user', '/api/user/authenticated']);
-    answerStatus(jsonResponse(200, { status: 'OK' }));
-    await expect(state).resolves.toMatchObject({ status: 'authenticated' });
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(sentPaths()).toEqual(['/api/user/authenticated']);
+    answerStatus(jsonResponse(200, { status: 'OK', user: makeUser({ userId: 'from-status' }) }));
+    await expect(state).resolves.toMatchObject({ status: 'authenticated', user: { userId: 'from-status' } });
+    expect(sentPaths()).toEqual(['/api/user/authenticated']);
+
+    fetchMock.mockClear();
+    answer({
+      '/api/user/authenticated': jsonResponse(200, { status: 'OK' }),
+      '/api/user': jsonResponse(200, makeUser({ userId: 'read-after' })),
+    });
+    await expect(loadAuthState()).resolves.toMatchObject({ user: { userId: 'read-after' } });
+    expect(sentPaths()).toEqual(['/api/user/authenticated', '/api/user']);
+
+    fetchMock.mockClear();
+    answer({ '/api/user/authenticated': jsonResponse(200, { status: 'UNAUTHENTICATED' }) });
+    await expect(loadAuthState()).resolves.toEqual({ status: 'unauthenticated' });
+    expect(sentPaths()).toEqual(['/api/user/authenticated']);
+  });
+
+  it('sends the check early from the entry, and the app takes its answer: one read in all', async () => {
+    const answerStatus = holdStatus();
+    const user = startSignInCheck('/faqs');
+    expect(sentPaths()).toEqual(['/api/user/authenticated']);
+    answerStatus(jsonResponse(200, { status: 'OK', user: makeUser({ userId: 'early' }) }));
+    await expect(user).resolves.toMatchObject({ userId: 'early' });
+    await expect(loadAuthState()).resolves.toMatchObject({
+      status: 'authenticated',
+      user: { userId: 'early' },
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends no user read early for a signed-out browser', async () => {
+    answer({ '/api/user/authenticated': jsonResponse(200, { status: 'UNAUTHENTICATED' }) });
+    await expect(startSignInCheck('/partners')).resolves.toBeNull();
+    await expect(loadAuthState()).resolves.toEqual({ status: 'unauthenticated' });
+    expect(sentPaths()).toEqual(['/api/user/authenticated']);
   });
 
   it('follows the uri of a failed user read (an unknown user) and stays unknown', async () => {
@@ -131,7 +172,7 @@ describe('authentication state', () => {
       { path: '/login' },
     );
     expect(await screen.findByText('state: authenticated')).toBeTruthy();
-    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/user/authenticated', '/api/user']);
+    expect(sentPaths()).toEqual(['/api/user/authenticated', '/api/user']);
   });
 
   it('forgets the session when the status call says there is none', async () => {
@@ -163,14 +204,7 @@ describe('authentication state', () => {
   });
 
   it('drops a check that was still on its way when the session was cleared', async () => {
-    let answerStatus: (response: Response) => void = () => {};
-    fetchMock.mockImplementation((path: string) =>
-      path === '/api/user/authenticated'
-        ? new Promise<Response>((resolve) => {
-            answerStatus = resolve;
-          })
-        : Promise.resolve(jsonResponse(200, makeUser())),
-    );
+    const answerStatus = holdStatus();
     renderWithProviders(
       <AuthProvider>
         <ClearButton />

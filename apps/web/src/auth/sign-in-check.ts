@@ -1,5 +1,6 @@
+import type { PortalUser, SignedInStatus } from '@portal/domain/api/user';
 import { PUBLIC_PAGE_PATHS } from '@portal/domain/pages';
-import { readEarly } from '../api/api.js';
+import { peekEarlyRead, readEarly } from '../api/api.js';
 
 // When the first page asks who is signed in (SPEC.md §4: a status call, then the user). Kept free of
 // React and the app so that main.tsx can send the reads before the rest of the code has arrived.
@@ -57,10 +58,15 @@ function isLogoutPage(pathname: string): boolean {
 }
 
 /**
- * Sends the sign-in check's reads at once, from main.tsx, while the phone is still receiving the
- * app (issue 24): the status call, and on a signed-in page the user beside it.
+ * Sends the sign-in check at once, from main.tsx, while the phone is still receiving the app (issue
+ * 24): the status call, whose answer is a 200 either way and carries the signed-in user. Answers
+ * that user, or null (signed out, or not asked): the page's first reads wait for it, to be sent only
+ * when it may make them.
  */
-export function startSignInCheck(pathname: string): void {
-  if (!asksWhoIsSignedIn(pathname)) return;
-  readEarly(isPublicPage(pathname) ? [STATUS_PATH] : [USER_PATH, STATUS_PATH]);
+export function startSignInCheck(pathname: string): Promise<PortalUser | null> {
+  if (!asksWhoIsSignedIn(pathname)) return Promise.resolve(null);
+  readEarly([STATUS_PATH]);
+  return peekEarlyRead<SignedInStatus>(STATUS_PATH).then((answer) =>
+    answer?.status === 'OK' ? (answer.user ?? null) : null,
+  );
 }

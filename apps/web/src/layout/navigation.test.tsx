@@ -53,6 +53,33 @@ describe('navigation built from permissions', () => {
     expect(labels(entries)).not.toContain('Reports');
   });
 
+  it('gives a tenant administrator Tenants in the phone menu, and in the admin group on desktop', () => {
+    const tenantAdmin = principal(['MANAGE_EXTERNAL_USERS']);
+    expect(labels(buildNavigation(tenantAdmin, { isMobile: true }))).toEqual([
+      'Home',
+      'Dashboards',
+      'Tenants',
+      'FAQs',
+      'Report an Issue',
+      'My Account',
+      'Logout',
+    ]);
+    expect(labels(buildNavigation(tenantAdmin, { isMobile: false }))).toEqual([
+      'Home',
+      'Dashboards',
+      'FAQs',
+      'Report an Issue',
+      'My Account',
+      'Admin: Tenants',
+      'Logout',
+    ]);
+  });
+
+  it("keeps the internal admin's entries, Tenants too, off the phone menu, and Tenants from others", () => {
+    expect(labels(buildNavigation(principal([], true), { isMobile: true }))).not.toContain('Tenants');
+    expect(labels(buildNavigation(principal(['VIEW_REPORTS']), { isMobile: true }))).not.toContain('Tenants');
+  });
+
   it('hides the admin group from users with none of its features', () => {
     const entries = buildNavigation(principal(['VIEW_REPORTS', 'INTERNAL_OPERATIONS_TEAM']), {
       isMobile: false,

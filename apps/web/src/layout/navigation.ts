@@ -11,14 +11,23 @@ export type NavLinkEntry = { kind: 'link'; label: string; path: string };
 export type NavGroupEntry = { kind: 'group'; label: string; children: NavLinkEntry[] };
 export type NavEntry = NavLinkEntry | NavGroupEntry;
 
-type NavItem = { label: string; page: PageName; desktopOnly?: boolean };
+type NavItem = {
+  label: string;
+  page: PageName;
+  desktopOnly?: boolean;
+  /** In the phone's menu only, and not for an internal admin (whose admin entries stay on desktop). */
+  phoneForTenantAdmins?: boolean;
+};
 
-// SPEC.md §2 "Layout and navigation". Partner entries and admin entries show on desktop only.
+// SPEC.md §2 "Layout and navigation". Partner entries and admin entries show on desktop only. Tenant
+// users are the one area of administration an external person does (a tenant administrator, often
+// on a phone): Tenants is in the phone's menu for them; the internal admin's entries keep the rule.
 const MAIN_ITEMS: NavItem[] = [
   { label: 'Home', page: 'home' },
   { label: 'Reports', page: 'partners', desktopOnly: true },
   { label: 'Dashboards', page: 'dashboardPartners' },
   { label: 'Operational Forms', page: 'forms' },
+  { label: 'Tenants', page: 'tenants', phoneForTenantAdmins: true },
   { label: 'FAQs', page: 'faqs' },
   { label: 'Report an Issue', page: 'reportAnIssue' },
   { label: 'My Account', page: 'myAccount' },
@@ -51,8 +60,9 @@ const linkOf = (item: NavItem): NavLinkEntry => ({
 
 /** The side navigation and the mobile menu: the entries this user may open, for this screen size. */
 export function buildNavigation(principal: Principal, { isMobile }: { isMobile: boolean }): NavEntry[] {
-  const shown = (item: NavItem) =>
-    !(isMobile && item.desktopOnly) && isAllowed(principal, requirementOf(item));
+  const forThisScreen = (item: NavItem) =>
+    item.phoneForTenantAdmins ? isMobile && !principal.isInternalAdmin : !(isMobile && item.desktopOnly);
+  const shown = (item: NavItem) => forThisScreen(item) && isAllowed(principal, requirementOf(item));
   const entries: NavEntry[] = MAIN_ITEMS.filter(shown).map(linkOf);
   if (!isMobile && isGroupVisible(principal, ADMIN_ITEMS.map(requirementOf))) {
     entries.push({ kind: 'group', label: 'Admin', children: ADMIN_ITEMS.filter(shown).map(linkOf) });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { SUBSCRIBED_EVENT_TYPES } from '@portal/domain/report-events';
 import type { SubscriptionDelivery } from '@portal/domain/subscription';
 import { sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../db.js';
 
 // People's report subscriptions (issue 28): who follows which partner's report category, and the
@@ -18,6 +19,8 @@ export type Subscription = {
   categoryCode: string;
   categoryName: string;
   frequencyTypeCodes: string[];
+  /** The chosen frequency types with their names, by code: what the screens show. */
+  frequencyTypes: { code: string; name: string }[];
   delivery: SubscriptionDelivery;
   digestTime: string | null;
   pausedReason: string | null;
@@ -41,6 +44,13 @@ function selectSubscriptions(db: Db) {
       's.category_code as categoryCode',
       'c.name as categoryName',
       's.frequency_type_codes as frequencyTypeCodes',
+      jsonArrayFrom(
+        eb
+          .selectFrom('frequency_types as f')
+          .select(['f.code', 'f.name'])
+          .where('f.code', '=', sql<string>`any(s.frequency_type_codes)`)
+          .orderBy('f.code'),
+      ).as('frequencyTypes'),
       's.delivery',
       's.digest_time as digestTime',
       's.paused_reason as pausedReason',
@@ -87,6 +97,21 @@ export async function findSubscriptionFor(
     .where('s.category_code', '=', target.categoryCode)
     .executeTakeFirst();
   return row && shape(row);
+}
+
+/** Whether the user follows the partner's category: one row looked at, for the reports page's button. */
+export async function isFollowing(
+  db: Db,
+  target: { userId: string; partnerId: number; categoryCode: string },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('report_subscriptions')
+    .select('subscription_id')
+    .where('user_id', '=', target.userId)
+    .where('partner_id', '=', target.partnerId)
+    .where('category_code', '=', target.categoryCode)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export type SubscriptionSettings = {
@@ -230,6 +255,8 @@ export type ClaimedSubscription = {
     fileName: string | null;
     reportDate: string | null;
     frequencyTypeCode: string | null;
+    /** The frequency type's name, for the mail; null when the type is gone. */
+    frequencyTypeName: string | null;
   }[];
 };
 
@@ -269,21 +296,23 @@ export async function claimPendingItems(
     .execute();
   if (taken.length === 0) return undefined;
   const reports = await db
-    .selectFrom('report_events')
+    .selectFrom('report_events as e')
+    .leftJoin('frequency_types as f', 'f.code', 'e.frequency_type_code')
     .select([
-      'event_id as eventId',
-      'event_type as eventType',
-      'file_name as fileName',
-      'report_date as reportDate',
-      'frequency_type_code as frequencyTypeCode',
+      'e.event_id as eventId',
+      'e.event_type as eventType',
+      'e.file_name as fileName',
+      'e.report_date as reportDate',
+      'e.frequency_type_code as frequencyTypeCode',
+      'f.name as frequencyTypeName',
     ])
     .where(
-      'event_id',
+      'e.event_id',
       'in',
       taken.map((row) => row.event_id),
     )
-    .orderBy('occurred_at')
-    .orderBy('event_id')
+    .orderBy('e.occurred_at')
+    .orderBy('e.event_id')
     .execute();
   return { ...subscription, reports };
 }

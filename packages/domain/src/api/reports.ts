@@ -67,9 +67,13 @@ export type ReportsReply = Static<typeof ReportsReply>;
 /**
  * GET /api/reports/{accessTypeCode}/{partnerCode}/{reportCategoryCode}/dates: every date with a
  * report, newest first (YYYY-MM-DD), for the date picker. Apart from the list, which is read again
- * on every change of dates, while these change only when reports arrive.
+ * on every change of dates, while these change only when reports arrive. `following`: whether the
+ * caller follows the category by mail (the Follow button says so), read with them once a page.
  */
-export const ReportDatesReply = Type.Object({ reportDates: Type.Array(Type.String()) });
+export const ReportDatesReply = Type.Object({
+  reportDates: Type.Array(Type.String()),
+  following: Type.Boolean(),
+});
 export type ReportDatesReply = Static<typeof ReportDatesReply>;
 
 /** GET /api/reports/view/:reportId: a csv or xlsx file as worksheets of text cells. */

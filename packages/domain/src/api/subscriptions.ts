@@ -26,6 +26,8 @@ export const Subscription = Type.Object({
   categoryCode: Type.String(),
   categoryName: Type.String(),
   frequencyTypeCodes: Type.Array(Type.String()),
+  /** The chosen frequency types with their names (none chosen: every one of the category). */
+  frequencyTypes: Type.Array(Type.Object({ code: Type.String(), name: Type.String() })),
   delivery: SubscriptionDelivery,
   digestTime: Nullable(Type.String()),
   /** Why nothing was sent at the last window, when access was lost; null while it is sent. */

@@ -20,6 +20,14 @@ export const PortalUser = Type.Object({
 });
 export type PortalUser = Static<typeof PortalUser>;
 
-/** GET /api/user/authenticated: OK when signed in (401 otherwise). */
-export const SignedInStatus = Type.Object({ status: Type.Literal('OK') });
+/**
+ * GET /api/user/authenticated: OK when signed in, with the signed-in user (what GET /api/user
+ * answers), so that a page knows who may read what in one round trip. SPEC.md §4: on OK the user is
+ * loaded, otherwise the person goes to the login page; a signed-out browser gets UNAUTHENTICATED (a
+ * 200, never a 401 its console would show).
+ */
+export const SignedInStatus = Type.Object({
+  status: Type.Union([Type.Literal('OK'), Type.Literal('UNAUTHENTICATED')]),
+  user: Type.Optional(PortalUser),
+});
 export type SignedInStatus = Static<typeof SignedInStatus>;

@@ -38,6 +38,8 @@ export const WebhooksReply = Type.Object({
   partners: Type.Array(WebhookPartner),
   categories: Type.Array(Type.Object({ code: Type.String(), name: Type.String() })),
   eventTypes: Type.Array(Type.String()),
+  /** What a new endpoint's URL may be under the settings in force (the form's help text). */
+  urlHelp: Type.String(),
 });
 export type WebhooksReply = Static<typeof WebhooksReply>;
 

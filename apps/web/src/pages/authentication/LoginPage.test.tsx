@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGIN_NAME_COOKIE } from '../../auth/login-name-cookie.js';
 import { browser } from '../../lib/browser.js';
@@ -57,7 +58,10 @@ describe('login page', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Sign On' }));
 
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/oauth2/authorization/sso'));
+    // What was typed goes on as the provider's login hint: the demo sign-in page shows it filled in.
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('/api/oauth2/authorization/sso?loginHint=jane%40example.com'),
+    );
     expect(fetchMock).toHaveBeenCalledWith(
       '/api/login/redirect?username=jane%40example.com',
       expect.anything(),
@@ -77,6 +81,58 @@ describe('login page', () => {
 
     expect((screen.getByLabelText('Email Address or EID') as HTMLInputElement).value).toBe('E12345');
     fireEvent.click(screen.getByRole('button', { name: 'Sign On' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/oauth2/authorization/partner-idp'));
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('/api/oauth2/authorization/partner-idp?loginHint=E12345'),
+    );
+  });
+
+  const REPORTS = '/partners/EXT/BJS/report-categories/SETTLEMENT/reports?date=2026-11-16';
+
+  /** Signs on from the login page told to return to `returnTo`, typing `login`: where the browser goes. */
+  async function signOnReturningTo(returnTo: string, login: string) {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { uri: 'sso' })),
+    );
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    renderWithProviders(<LoginPage />, {
+      path: `/login?returnTo=${encodeURIComponent(returnTo)}`,
+      auth: signedOut(),
+    });
+    fireEvent.change(screen.getByLabelText('Email Address or EID'), { target: { value: login } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign On' }));
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    return assign.mock.calls[0]?.[0];
+  }
+
+  it('carries the page that sent the person here to the sign-in, and back', async () => {
+    expect(await signOnReturningTo(REPORTS, 'E12345')).toBe(
+      `/api/oauth2/authorization/sso?returnTo=${encodeURIComponent(REPORTS)}&loginHint=E12345`,
+    );
+  });
+
+  it.each([
+    'https://evil.example/partners',
+    '//evil.example',
+    '/\\evil.example',
+    '/%2F%2Fevil.example',
+    '/no-such-page',
+  ])('drops a return path that is not a page of the portal (%s)', async (returnTo) => {
+    expect(await signOnReturningTo(returnTo, '')).toBe('/api/oauth2/authorization/sso');
+  });
+
+  it('sends an already signed-in user to the page they came from', () => {
+    // In its route, as in the app: once it has sent the person on, the login page is gone.
+    const inRoute = (
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="*" element={null} />
+      </Routes>
+    );
+    renderWithProviders(inRoute, {
+      path: `/login?returnTo=${encodeURIComponent(REPORTS)}`,
+      auth: signedIn(),
+    });
+    expect(screen.getByTestId('location').textContent).toBe(REPORTS);
   });
 });

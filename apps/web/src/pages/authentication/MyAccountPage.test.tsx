@@ -62,6 +62,15 @@ describe('my account', () => {
     expect(await screen.findByText(MESSAGES.profileUpdateFailed)).toBeTruthy();
   });
 
+  it("takes no more of a name than the server's limit of 100 characters", () => {
+    vi.stubGlobal('fetch', vi.fn(withSubscriptions(async () => jsonResponse(200, {}))));
+    renderWithProviders(<MyAccountPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    for (const label of ['First Name', 'Last Name']) {
+      expect(screen.getByLabelText(label).getAttribute('maxlength')).toBe('100');
+    }
+  });
+
   it('requires both names and restores them on Cancel', () => {
     const fetchMock = vi.fn(withSubscriptions(async () => jsonResponse(200, {})));
     vi.stubGlobal('fetch', fetchMock);
@@ -77,27 +86,37 @@ describe('my account', () => {
     expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
   });
 
-  it('lists my subscriptions with why one is paused, and unfollows one', async () => {
-    const subscription = (subscriptionId: number, categoryName: string, pausedReason: string | null) => ({
-      subscriptionId,
-      accessTypeCode: 'EXT',
-      partnerCode: 'BJS',
-      partnerName: "BJ's",
-      categoryCode: categoryName.toUpperCase(),
-      categoryName,
-      frequencyTypeCodes: [],
-      delivery: 'DAILY_DIGEST',
-      digestTime: '09:00',
-      pausedReason,
-      lastSentAt: null,
-      createdAt: '2026-11-26T12:00:00.000Z',
-      pendingReports: 0,
-    });
+  const subscription = (
+    subscriptionId: number,
+    categoryName: string,
+    pausedReason: string | null,
+    frequencyTypes: { code: string; name: string }[] = [],
+  ) => ({
+    subscriptionId,
+    accessTypeCode: 'EXT',
+    partnerCode: 'BJS',
+    partnerName: "BJ's",
+    categoryCode: categoryName.toUpperCase(),
+    categoryName,
+    frequencyTypeCodes: frequencyTypes.map((type) => type.code),
+    frequencyTypes,
+    delivery: 'DAILY_DIGEST',
+    digestTime: '09:00',
+    pausedReason,
+    lastSentAt: null,
+    createdAt: '2026-11-26T12:00:00.000Z',
+    pendingReports: 0,
+  });
+
+  it('lists my subscriptions with why one is paused, and unfollows one, naming it', async () => {
     const fetchMock = vi.fn(
       withSubscriptions(
-        async () => jsonResponse(200, { message: 'You no longer follow this report category.' }),
+        async () => jsonResponse(200, { message: "You no longer follow Accounts for BJ's." }),
         [
-          subscription(1, 'Settlement', null),
+          subscription(1, 'Settlement', null, [
+            { code: 'DLY', name: 'Day' },
+            { code: 'WLY', name: 'Week' },
+          ]),
           subscription(2, 'Accounts', 'Paused: you no longer have access to this partner.'),
         ],
       ),
@@ -106,15 +125,37 @@ describe('my account', () => {
     renderWithProviders(<MyAccountPage />);
     expect(await screen.findByRole('heading', { name: 'My subscriptions' })).toBeTruthy();
     expect(await screen.findByText("BJ's: Settlement")).toBeTruthy();
-    expect(
-      screen.getAllByText('Daily digest at 09:00 ET on business days; every frequency type'),
-    ).toHaveLength(2);
+    // Frequency types by name, as the portal shows them, not by code.
+    expect(screen.getByText('Daily digest at 09:00 ET on business days; Day, Week')).toBeTruthy();
+    expect(screen.getByText('Daily digest at 09:00 ET on business days; every frequency type')).toBeTruthy();
     expect(screen.getByText('Paused: you no longer have access to this partner.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Unfollow Accounts' }));
-    expect(await screen.findByText('You no longer follow this report category.')).toBeTruthy();
+    expect(await screen.findByText("You no longer follow Accounts for BJ's.")).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledWith(
       '/api/subscriptions/2',
       expect.objectContaining({ method: 'DELETE' }),
     );
+  });
+
+  it("takes a digest time's error away once the time is changed", async () => {
+    const fetchMock = vi.fn(
+      withSubscriptions(
+        async () =>
+          jsonResponse(400, {
+            message: 'Enter the digest time as HH:MM, such as 09:00.',
+            field: 'digestTime',
+          }),
+        [subscription(1, 'Settlement', null)],
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<MyAccountPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Change Settlement' }));
+    const time = await screen.findByLabelText('Digest time (Eastern time, business days)');
+    fireEvent.change(time, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter the digest time as HH:MM, such as 09:00.')).toBeTruthy();
+    fireEvent.change(time, { target: { value: '10:15' } });
+    expect(screen.queryByText('Enter the digest time as HH:MM, such as 09:00.')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { MESSAGES } from '@portal/domain';
+import { USER_NAME_MAX } from '@portal/domain/admin-external-user';
 import { type FormEvent, useState } from 'react';
 import { put } from '../../api/api.js';
 import { useAuth, useCurrentUser } from '../../auth/auth-context.js';
@@ -58,6 +59,8 @@ export default function MyAccountPage() {
         <Stack maw={480}>
           <TextInput
             label="First Name"
+            // The server's limit: a longer name could only be refused ('Failed to update').
+            maxLength={USER_NAME_MAX}
             value={names.firstName}
             readOnly={!editing}
             error={errorOf('firstName')}
@@ -65,6 +68,7 @@ export default function MyAccountPage() {
           />
           <TextInput
             label="Last Name"
+            maxLength={USER_NAME_MAX}
             value={names.lastName}
             readOnly={!editing}
             error={errorOf('lastName')}

@@ -11,6 +11,7 @@ import { reportPaths } from '../reports/reports-api.js';
 import { SubscriptionFields } from '../reports/SubscriptionFields.js';
 import {
   deliveryText,
+  errorAfterChange,
   fieldError,
   formOf,
   type SubscriptionForm,
@@ -125,7 +126,10 @@ export function MySubscriptions() {
           <Stack>
             <SubscriptionFields
               value={form}
-              onChange={setForm}
+              onChange={(next) => {
+                setError((shown) => errorAfterChange(shown, form, next));
+                setForm(next);
+              }}
               // The frequency types are chosen on the category's page; here they are kept as they are.
               frequencyTypes={[]}
               error={error}

@@ -89,7 +89,6 @@ export function BannerForm({ initial, bannerTypes, editing, onSave, onCancel }: 
           value={form.bannerType || null}
           error={errorOf('bannerType')}
           onChange={(value) => setForm({ ...form, bannerType: value ?? '' })}
-          allowDeselect={false}
         />
         <Group align="flex-start">
           <TextInput
@@ -106,7 +105,6 @@ export function BannerForm({ initial, bannerTypes, editing, onSave, onCancel }: 
             data={BANNER_TIME_UNIT_NAMES}
             value={form.timeToLiveUnit}
             onChange={(value) => setForm({ ...form, timeToLiveUnit: (value ?? 'Hours') as BannerTimeUnit })}
-            allowDeselect={false}
           />
         </Group>
         <Group>

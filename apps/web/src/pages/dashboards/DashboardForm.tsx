@@ -109,7 +109,8 @@ export function DashboardForm({ dashboard, accessTypes, onClose, onSaved }: Dash
             label="Access Type"
             required
             data={accessTypes}
-            value={values.accessTypeCode}
+            // null, not '': a select given '' keeps showing the option it had.
+            value={values.accessTypeCode || null}
             error={errors.accessTypeCode}
             onChange={(value) => setValues({ ...values, accessTypeCode: value ?? '' })}
           />
@@ -121,7 +122,7 @@ export function DashboardForm({ dashboard, accessTypes, onClose, onSaved }: Dash
           label="Dashboard Type"
           required
           data={DASHBOARD_TYPES.map((type) => ({ value: type, label: DASHBOARD_TYPE_NAMES[type] }))}
-          value={values.dashboardType}
+          value={values.dashboardType || null}
           error={errors.dashboardType}
           onChange={(value) => setValues({ ...values, dashboardType: value ?? '' })}
         />

@@ -4,6 +4,7 @@ import type { DashboardPartners } from '@portal/domain/api/dashboards';
 import { Link } from 'react-router-dom';
 import { useApi } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
+import { NoAccessMessage } from '../../components/NoAccessMessage.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { PartnerLogo } from '../../components/PartnerLogo.js';
 import { pathOf } from '../../components/paths.js';
@@ -40,7 +41,7 @@ export default function DashboardPartnersPage() {
   const { accessTypes, partners } = data;
   return (
     <PageFrame>
-      {accessTypes.length === 0 && <Text>{MESSAGES.noPartnerAccess}</Text>}
+      {accessTypes.length === 0 && <NoAccessMessage message={MESSAGES.noPartnerAccess} />}
       {accessTypes.length === 1 && <PartnerCards partners={partners[accessTypes[0]?.code ?? ''] ?? []} />}
       {accessTypes.length > 1 && (
         <Tabs defaultValue={accessTypes[0]?.code}>

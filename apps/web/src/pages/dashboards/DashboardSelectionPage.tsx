@@ -87,7 +87,6 @@ export default function DashboardSelectionPage() {
             { value: ALL_CONTENT_TYPES, label: 'All content types' },
             ...(contentTypes ?? []).map((t) => ({ value: t, label: t })),
           ]}
-          allowDeselect={false}
         />
       </Group>
       {!data || (sortMode === 'MV_MONTH' && !popular) ? (

@@ -58,7 +58,6 @@ export default function ReportAnIssuePage() {
             onChange={(value) => set('reason')(value ?? '')}
             error={errorOf('reason')}
             required
-            allowDeselect={false}
           />
           <TextInput
             label="Phone"

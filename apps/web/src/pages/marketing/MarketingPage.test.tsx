@@ -1,5 +1,5 @@
 import { MESSAGES } from '@portal/domain';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../test/render.js';
 import MarketingPage from './MarketingPage.js';
@@ -18,7 +18,13 @@ describe('marketing select', () => {
   it('explains the missing access when the user has no partners', async () => {
     serve({ accessTypes: [], partners: {} });
     renderWithProviders(<MarketingPage />, { page: 'marketing' });
-    expect(await screen.findByText(MESSAGES.noPartnerAccess)).toBeTruthy();
+    // Word for word, with the Report an Issue form it names as a link to the form.
+    const message = await screen.findByText(
+      (_, element) => element?.tagName === 'P' && element.textContent === MESSAGES.noPartnerAccess,
+    );
+    expect(within(message).getByRole('link', { name: 'Report an Issue form' }).getAttribute('href')).toBe(
+      '/report-an-issue',
+    );
   });
 
   it('goes straight to the upload page with one access type and one partner', async () => {

@@ -1,9 +1,9 @@
-import { Text } from '@mantine/core';
 import { MESSAGES, marketingDestination } from '@portal/domain';
 import type { MarketingPartners } from '@portal/domain/api/marketing';
 import { Navigate } from 'react-router-dom';
 import { useApi } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
+import { NoAccessMessage } from '../../components/NoAccessMessage.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { type PartnerCard, PartnerCards, PartnerTabs } from '../../components/PartnerCards.js';
 
@@ -26,7 +26,7 @@ export default function MarketingPage() {
   return (
     <PageFrame>
       {destination.kind === 'none' ? (
-        <Text>{MESSAGES.noPartnerAccess}</Text>
+        <NoAccessMessage message={MESSAGES.noPartnerAccess} />
       ) : types.length === 1 ? (
         <PartnerCards partners={data.partners[types[0]?.code ?? ''] ?? []} to={toUpload} />
       ) : (

@@ -9,14 +9,19 @@ type Props = {
   categoryCode: string;
   categoryName: string;
   frequencyTypes: { code: string; name: string }[];
+  /** Whether the user follows the category (the page's dates reply says it). */
+  following: boolean;
+  /** After a follow, a change or an unfollow: whether the user follows it now. */
+  onFollowingChanged: (following: boolean) => void;
 };
 
 /**
- * Follow this category by mail (issue 28): the reports page carries only this button. The dialog,
- * with its read of the user's subscription, comes when first opened: the reports page's first load
- * is budgeted in bytes (issue 24), and a read there would add a reply to every visit.
+ * Follow this category by mail (issue 28): the reports page carries only this button, which says
+ * whether the user follows the category. The dialog, with its read of the user's subscription,
+ * comes when first opened: the reports page's first load is budgeted in bytes (issue 24), and a read
+ * there would add a reply to every visit.
  */
-export function FollowCategory(props: Props) {
+export function FollowCategory({ following, onFollowingChanged, ...props }: Props) {
   const [opened, setOpened] = useState(false);
   // Mounted from the first open on, so the dialog closes with its transition and hands focus back;
   // each opening is a new dialog, whose form starts from the subscription as it is then.
@@ -25,14 +30,17 @@ export function FollowCategory(props: Props) {
   return (
     <>
       <Button
-        variant="default"
+        variant={following ? 'light' : 'default'}
         w="fit-content"
+        aria-haspopup="dialog"
+        // The mark is for the eye; the words say it to everyone.
+        leftSection={following ? <span aria-hidden="true">✓</span> : undefined}
         onClick={() => {
           setOpenings((count) => count + 1);
           setOpened(true);
         }}
       >
-        Follow by e-mail
+        {following ? 'Following by e-mail' : 'Follow by e-mail'}
       </Button>
       {notice && (
         <Text size="sm" role="status">
@@ -46,9 +54,10 @@ export function FollowCategory(props: Props) {
             {...props}
             opened={opened}
             onClose={() => setOpened(false)}
-            onChanged={(message) => {
+            onChanged={(message, followingNow) => {
               setOpened(false);
               setNotice(message);
+              onFollowingChanged(followingNow);
             }}
           />
         </Suspense>

@@ -10,6 +10,7 @@ import { useSubmit } from '../../lib/use-submit.js';
 import { SubscriptionFields } from './SubscriptionFields.js';
 import {
   deliveryText,
+  errorAfterChange,
   fieldError,
   formOf,
   type SubscriptionForm,
@@ -24,8 +25,8 @@ export type FollowDialogProps = {
   frequencyTypes: { code: string; name: string }[];
   opened: boolean;
   onClose: () => void;
-  /** After a save or an unfollow: what to say on the page. */
-  onChanged: (notice: string) => void;
+  /** After a save or an unfollow: what to say on the page, and whether the category is followed. */
+  onChanged: (notice: string, following: boolean) => void;
 };
 
 /** The Follow dialog of a reports page (issue 28): the user's subscription to the category, changed here. */
@@ -74,6 +75,7 @@ function FollowForm(props: FollowFormProps) {
           props.remember(answer);
           props.onChanged(
             answer.subscription ? `You follow ${categoryName}: ${deliveryText(answer.subscription)}.` : '',
+            answer.subscription !== null,
           );
         },
         failed: (failure) => setError(fieldError(failure)),
@@ -83,7 +85,7 @@ function FollowForm(props: FollowFormProps) {
     submit(() => api.del<Message>(path), {
       done: (answer) => {
         props.remember({ subscription: null });
-        props.onChanged(answer.message);
+        props.onChanged(answer.message, false);
       },
       failed: (failure) => setError(fieldError(failure)),
     });
@@ -98,7 +100,10 @@ function FollowForm(props: FollowFormProps) {
       {subscription?.pausedReason && <Alert color="red">{subscription.pausedReason}</Alert>}
       <SubscriptionFields
         value={form}
-        onChange={setForm}
+        onChange={(next) => {
+          setError((shown) => errorAfterChange(shown, form, next));
+          setForm(next);
+        }}
         frequencyTypes={props.frequencyTypes}
         error={error}
       />

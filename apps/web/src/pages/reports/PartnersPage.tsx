@@ -1,10 +1,10 @@
-import { Text } from '@mantine/core';
 import { MESSAGES } from '@portal/domain';
 import type { PartnersReply } from '@portal/domain/api/reports';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useApi } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
+import { NoAccessMessage } from '../../components/NoAccessMessage.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { type PartnerCard, PartnerCards, PartnerTabs } from '../../components/PartnerCards.js';
 import { ReportsStepper } from './ReportsStepper.js';
@@ -29,7 +29,7 @@ export default function PartnersPage() {
   if (types.length === 1 && onlyTypePartners.length === 1 && onlyPartner) {
     return <Navigate to={reportPaths.reportCategoriesPage(onlyPartner.type, onlyPartner.code)} replace />;
   }
-  if (types.length === 0) return frame(<Text>{MESSAGES.noPartnerAccess}</Text>);
+  if (types.length === 0) return frame(<NoAccessMessage message={MESSAGES.noPartnerAccess} />);
   if (types.length === 1) return frame(<PartnerCards partners={onlyTypePartners} to={toCategories} />);
   return frame(<PartnerTabs types={types} partners={data.partners} to={toCategories} />);
 }

@@ -6,8 +6,9 @@ import {
   MAX_REPORTS_PER_DOWNLOAD,
 } from '@portal/domain';
 import type { Report, ReportDatesReply, ReportsReply } from '@portal/domain/api/reports';
+import { readReportsPageQuery } from '@portal/domain/reports-page-link';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { api } from '../../api/api.js';
 import { useApi } from '../../api/swr.js';
 import { usePrincipal } from '../../auth/auth-context.js';
@@ -15,7 +16,7 @@ import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { ConfirmModal, useConfirm } from '../admin/list/use-confirm.js';
-import { type DateFilter, dateQuery } from './date-filter.js';
+import { type DateFilter, dateQuery, filterFromSearch, searchWithFilter } from './date-filter.js';
 import { DownloadError, downloadReports } from './download.js';
 import { FollowCategory } from './FollowCategory.js';
 import { ReportDateFilter } from './ReportDateFilter.js';
@@ -33,7 +34,15 @@ const SELECTION_NOTE_ID = 'reports-selection-note';
 export default function ReportsPage() {
   const { accessTypeCode = '', partnerCode = '', reportCategoryCode = '' } = useParams();
   const principal = usePrincipal();
-  const [filter, setFilter] = useState<DateFilter>({ date: null, rangeEnd: null, range: false });
+  // The address may name the dates (`?date=`, `&endDate=`) and the tab (`&frequencyType=`), as a
+  // subscription mail's link does; the dates chosen here go back into it, so a reload keeps them.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [filter, setFilter] = useState<DateFilter>(() => filterFromSearch(searchParams.toString()));
+  const [linkedTab] = useState(() => readReportsPageQuery(searchParams.toString()).frequencyTypeCode);
+  const chooseFilter = (next: DateFilter) => {
+    setFilter(next);
+    setSearchParams((current) => searchWithFilter(current.toString(), next), { replace: true });
+  };
   const path = reportPaths.reports(accessTypeCode, partnerCode, reportCategoryCode, dateQuery(filter));
   const { data, mutate } = useApi<ReportsReply>(path, { keepPreviousData: true });
   // The picker's dates are their own read: the list is read again on every change of dates.
@@ -101,8 +110,12 @@ export default function ReportsPage() {
         categoryCode={data.selectedCategory.code}
         categoryName={data.selectedCategory.name}
         frequencyTypes={types}
+        following={dates.data.following}
+        onFollowingChanged={(following) =>
+          void dates.mutate((current) => current && { ...current, following }, { revalidate: false })
+        }
       />
-      <ReportDateFilter reportDates={dates.data.reportDates} value={filter} onChange={setFilter} />
+      <ReportDateFilter reportDates={dates.data.reportDates} value={filter} onChange={chooseFilter} />
       {error && (
         <Alert color="red" title="Download failed" withCloseButton onClose={() => setError(null)}>
           {error}
@@ -130,7 +143,10 @@ export default function ReportsPage() {
           // Only the open tab's list is drawn: on a phone each hidden list cost its render (issue 24).
           keepMounted={false}
           defaultValue={
-            types.find((t) => (data.reports[t.code]?.length ?? 0) > 0)?.code ?? types[0]?.code ?? null
+            types.find((t) => t.code === linkedTab && (data.reports[t.code]?.length ?? 0) > 0)?.code ??
+            types.find((t) => (data.reports[t.code]?.length ?? 0) > 0)?.code ??
+            types[0]?.code ??
+            null
           }
         >
           <Tabs.List>

@@ -1,6 +1,6 @@
 import { needsHumanVerification, type Principal } from '@portal/domain';
 import type { Message } from '@portal/domain/api/common';
-import { LOGIN_PATH } from '../../api/api.js';
+import { loginPathFor } from '../../api/api.js';
 import { browser } from '../../lib/browser.js';
 import { verifyHuman } from './human-verification.js';
 import { reportPaths } from './reports-api.js';
@@ -44,7 +44,7 @@ export async function downloadReports(principal: Principal, reportIds: number[])
   });
   // SPEC.md §4: an unauthenticated answer leads to the login page.
   if (response.status === 401) {
-    browser.assign(LOGIN_PATH);
+    browser.assign(loginPathFor(browser.here()));
     return false;
   }
   if (!response.ok) throw new DownloadError(await messageOf(response));

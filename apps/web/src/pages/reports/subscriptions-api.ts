@@ -30,19 +30,38 @@ export function formOf(subscription: Subscription | null): SubscriptionForm {
   };
 }
 
-/** "As they arrive" or "Daily digest at 09:00 ET", and which frequency types. */
+/** "As they arrive" or "Daily digest at 09:00 ET", and which frequency types, by name. */
 export function deliveryText(
-  subscription: Pick<Subscription, 'delivery' | 'digestTime' | 'frequencyTypeCodes'>,
+  subscription: Pick<Subscription, 'delivery' | 'digestTime' | 'frequencyTypes'>,
 ): string {
   const how =
     subscription.delivery === 'DAILY_DIGEST'
       ? `Daily digest at ${subscription.digestTime} ET on business days`
       : 'As they arrive';
   const which =
-    subscription.frequencyTypeCodes.length === 0
+    subscription.frequencyTypes.length === 0
       ? 'every frequency type'
-      : subscription.frequencyTypeCodes.join(', ');
+      : subscription.frequencyTypes.map((type) => type.name).join(', ');
   return `${how}; ${which}`;
+}
+
+type ShownError = { field: string | null; message: string } | null;
+
+/** A field's error goes once that field is changed (corrected or not: the next save judges it again). */
+export function errorAfterChange(
+  shown: ShownError,
+  before: SubscriptionForm,
+  after: SubscriptionForm,
+): ShownError {
+  // An error of no field (the server's) stays until the next save.
+  if (shown === null || shown.field === null) return shown;
+  const changed = (field: string) =>
+    field === 'frequencyTypeCodes'
+      ? before.frequencyTypeCodes.join() !== after.frequencyTypeCodes.join()
+      : before[field as 'delivery' | 'digestTime'] !== after[field as 'delivery' | 'digestTime'];
+  // Choosing another delivery takes the digest time's field away with its error.
+  const gone = shown.field === 'digestTime' && after.delivery !== 'DAILY_DIGEST';
+  return changed(shown.field) || gone ? null : shown;
 }
 
 /** The field a refused save names, and its message. */

@@ -74,7 +74,13 @@ describe('tenant users pages', { timeout: 20_000 }, () => {
   it('says there is no access when the user manages no tenant', async () => {
     stubFetch((url) => (url === '/api/saas/tenant' ? jsonResponse(200, []) : undefined));
     at('/tenants', '/tenants', <TenantsPage />);
-    expect(await screen.findByText(MESSAGES.noTenantAccess)).toBeTruthy();
+    // Word for word, with the Report an Issue form it names as a link to the form.
+    const message = await screen.findByText(
+      (_, element) => element?.tagName === 'P' && element.textContent === MESSAGES.noTenantAccess,
+    );
+    expect(within(message).getByRole('link', { name: 'Report an Issue form' }).getAttribute('href')).toBe(
+      '/report-an-issue',
+    );
   });
 
   it('asks for the users 50 a page, sending limit and page as the spec’s call does', async () => {

@@ -1,10 +1,11 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Table } from '@mantine/core';
 import { MESSAGES } from '@portal/domain';
 import type { TenantsReply } from '@portal/domain/api/tenants';
 import { sortTenantsByDisplayName } from '@portal/domain/tenant-roles';
 import { Link, Navigate } from 'react-router-dom';
 import { useApi } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
+import { NoAccessMessage } from '../../components/NoAccessMessage.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { pathOf } from '../../components/paths.js';
 import { tenantsPath } from './saas-api.js';
@@ -19,7 +20,7 @@ export default function TenantsPage() {
   return (
     <PageFrame>
       {tenants.length === 0 ? (
-        <Text>{MESSAGES.noTenantAccess}</Text>
+        <NoAccessMessage message={MESSAGES.noTenantAccess} />
       ) : (
         <Table striped>
           <Table.Caption>Tenants you manage</Table.Caption>

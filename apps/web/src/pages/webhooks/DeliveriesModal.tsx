@@ -91,7 +91,12 @@ export function DeliveriesModal({ endpoint, onClose }: { endpoint: WebhookEndpoi
               {
                 label: 'Status',
                 render: (d) => (
-                  <Badge color={STATUS_COLORS[shownStatus(d)]} variant="light">
+                  // Never narrower than its word: squeezed by the columns beside it, it showed "SU…".
+                  <Badge
+                    color={STATUS_COLORS[shownStatus(d)]}
+                    variant="light"
+                    style={{ minWidth: 'max-content' }}
+                  >
                     {shownStatus(d)}
                   </Badge>
                 ),

@@ -105,7 +105,8 @@ export function NewWebhookModal({ options, onCreated, onClose }: Props) {
           <TextInput
             label="URL"
             withAsterisk
-            description="https only; it must not resolve to a private, loopback or metadata address."
+            // What the settings in force allow (WEBHOOK_ALLOW_HTTP, WEBHOOK_ALLOWED_RANGES), from the API.
+            description={options.urlHelp}
             placeholder="https://example.com/webhooks"
             value={fields.url}
             error={shown(problems.url)}

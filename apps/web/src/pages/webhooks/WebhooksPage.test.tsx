@@ -28,6 +28,8 @@ const reply = (): WebhooksReply => ({
   partners: [{ accessTypeCode: 'EXT', partnerCode: 'BJS', partnerName: "BJ's" }],
   categories: [{ code: 'SETTLEMENT', name: 'Settlement' }],
   eventTypes: ['report.available', 'report.replaced', 'report.deleted', 'monitor.missing'],
+  urlHelp:
+    'https, or http on this installation; it must resolve to a public address, or to one this installation allows: 127.0.0.1/32.',
 });
 
 const deliveries: WebhookDeliveries = {
@@ -130,13 +132,14 @@ describe('webhooks page', () => {
     renderPage();
     const row = (await screen.findByText('https://hooks.bjs.example/portal')).closest('tr')!;
     expect(screen.getByRole('heading', { name: 'Webhooks', level: 1 })).toBeTruthy();
-    expect(within(row).getByText('BJS system (svc-bjs)')).toBeTruthy();
-    expect(within(row).getByText('EXT/BJS')).toBeTruthy();
-    expect(within(row).getByText('All')).toBeTruthy();
-    expect(within(row).getByText('report.available, report.replaced')).toBeTruthy();
+    const text = row.textContent ?? '';
+    expect(text).toContain('Service account: BJS system (svc-bjs)');
+    expect(text).toContain('Partners: EXT/BJS');
+    expect(text).toContain('Categories: All');
+    expect(text).toContain('Events: report.available, report.replaced');
     expect(within(row).getByText('Disabled')).toBeTruthy();
     expect(within(row).getByText(endpoint.disabledReason!)).toBeTruthy();
-    expect(within(row).getByText('50')).toBeTruthy();
+    expect(text).toContain('Failures in a row: 50');
   });
 
   it('adds an endpoint and shows its secret once', async () => {
@@ -149,6 +152,8 @@ describe('webhooks page', () => {
     await screen.findByText('https://hooks.bjs.example/portal');
     fireEvent.click(screen.getByRole('button', { name: 'Add endpoint' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add endpoint' });
+    // The URL's help is what the API says the settings in force allow.
+    expect(within(dialog).getByText(reply().urlHelp)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
     expect(await within(dialog).findAllByText('This field is required.')).toHaveLength(2);
     expect(writes()).toEqual([]);

@@ -1,4 +1,4 @@
-import { Badge, Button, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { WebhookEndpoint, WebhookEndpointWithSecret, WebhooksReply } from '@portal/domain/api/webhooks';
 import { useState } from 'react';
 import { del, failureMessage, post } from '../../api/api.js';
@@ -128,6 +128,22 @@ export default function WebhooksPage() {
   );
 }
 
+/** A line of the "Sends" column: what it is, then the list. */
+function Sends({ label, value }: { label: string; value: string }) {
+  return (
+    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+      <Text span size="sm" c="dimmed">
+        {label}:{' '}
+      </Text>
+      {value}
+    </Text>
+  );
+}
+
+/**
+ * The endpoints, in few columns so that the table and its row actions fit a 1366 px window beside the
+ * navigation: the endpoint with its service account, what it is sent, and its state; the actions wrap.
+ */
 function EndpointsTable({
   endpoints,
   onOpen,
@@ -146,9 +162,9 @@ function EndpointsTable({
       rowKey={(e) => e.endpointId}
       columns={[
         {
-          label: 'URL',
+          label: 'Endpoint',
           render: (e) => (
-            <Stack gap={0}>
+            <Stack gap={2}>
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {e.url}
               </Text>
@@ -157,36 +173,49 @@ function EndpointsTable({
                   {e.description}
                 </Text>
               )}
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                Service account: {e.serviceAccountName} ({e.serviceAccountId})
+              </Text>
             </Stack>
           ),
         },
-        { label: 'Service account', render: (e) => `${e.serviceAccountName} (${e.serviceAccountId})` },
-        { label: 'Partners', render: (e) => e.partners.map(partnerKey).join(', ') },
         {
-          label: 'Categories',
-          render: (e) => (e.categoryCodes.length === 0 ? 'All' : e.categoryCodes.join(', ')),
+          label: 'Sends',
+          render: (e) => (
+            <Stack gap={2}>
+              <Sends label="Partners" value={e.partners.map(partnerKey).join(', ')} />
+              <Sends
+                label="Categories"
+                value={e.categoryCodes.length === 0 ? 'All' : e.categoryCodes.join(', ')}
+              />
+              <Sends label="Events" value={e.eventTypes.join(', ')} />
+            </Stack>
+          ),
         },
-        { label: 'Events', render: (e) => e.eventTypes.join(', ') },
         {
           label: 'Status',
-          render: (e) =>
-            e.enabled ? (
-              <Badge color="green" variant="light">
-                Enabled
-              </Badge>
-            ) : (
-              <Stack gap={2}>
-                <Badge color="red" variant="light">
-                  Disabled
+          render: (e) => (
+            <Stack gap={2} align="flex-start">
+              {e.enabled ? (
+                <Badge color="green" variant="light" style={{ minWidth: 'max-content' }}>
+                  Enabled
                 </Badge>
-                {e.disabledReason && <Text size="xs">{e.disabledReason}</Text>}
-              </Stack>
-            ),
+              ) : (
+                <>
+                  <Badge color="red" variant="light" style={{ minWidth: 'max-content' }}>
+                    Disabled
+                  </Badge>
+                  {e.disabledReason && <Text size="xs">{e.disabledReason}</Text>}
+                </>
+              )}
+              <Text size="xs">Failures in a row: {e.consecutiveFailures}</Text>
+            </Stack>
+          ),
         },
-        { label: 'Failures in a row', render: (e) => String(e.consecutiveFailures) },
       ]}
       actions={(e) => (
-        <>
+        // Wrapped in a narrow column: five buttons in a row made the table wider than its place.
+        <Group gap="xs" maw={250}>
           <Button size="xs" variant="light" onClick={() => onOpen({ kind: 'deliveries', endpoint: e })}>
             Deliveries
           </Button>
@@ -209,7 +238,7 @@ function EndpointsTable({
           >
             Delete
           </Button>
-        </>
+        </Group>
       )}
     />
   );

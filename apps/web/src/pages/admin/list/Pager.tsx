@@ -24,7 +24,6 @@ export function Pager({ page, pages, pageSize, rowsOnPage, onPage, onPageSize }:
         aria-label="Rows per page"
         data={ADMIN_PAGE_SIZES.map((size) => ({ value: String(size), label: `${size} / page` }))}
         value={String(pageSize)}
-        allowDeselect={false}
         onChange={(value) => value && onPageSize(Number(value))}
       />
     </Group>

@@ -5,7 +5,7 @@ import { DatasetDialog } from './DatasetDialog.js';
 
 // SPEC.md §4 Dataset validation dialog: idle, validating, then 'Dataset validated' or a failure;
 // Add is enabled only after success.
-function renderDialog(answer: () => Response) {
+function renderDialog(answer: () => Response, partnerCode = 'BJS') {
   const fetch = vi.fn(async () => answer());
   vi.stubGlobal('fetch', fetch);
   const onAdd = vi.fn();
@@ -17,7 +17,7 @@ function renderDialog(answer: () => Response) {
       onClose={() => {}}
     />,
   );
-  fireEvent.change(screen.getByRole('textbox', { name: 'Partner Code' }), { target: { value: 'BJS' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Partner Code' }), { target: { value: partnerCode } });
   fireEvent.change(screen.getByRole('textbox', { name: 'Catalog ID' }), { target: { value: 'cat-1' } });
   return { fetch, onAdd };
 }
@@ -25,7 +25,9 @@ const addButton = () => screen.getByRole('button', { name: 'Add' }) as HTMLButto
 
 describe('the dataset validation dialog', () => {
   it('enables Add only after the dataset is validated, and adds the partner', async () => {
-    const { fetch, onAdd } = renderDialog(() => jsonResponse(200, { objectKey: '/Reports/EXT/BJS/FEES/' }));
+    const { fetch, onAdd } = renderDialog(() =>
+      jsonResponse(200, { objectKey: '/Reports/EXT/BJS/FEES/', partner: null }),
+    );
     expect(addButton().disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
     expect(await screen.findByText('Dataset validated')).toBeTruthy();
@@ -35,8 +37,23 @@ describe('the dataset validation dialog', () => {
     expect(onAdd).toHaveBeenCalledWith({ type: 'EXT', code: 'BJS', name: 'BJS' });
   });
 
+  it('takes the partner code in any case, and adds the partner as the portal knows it, by name', async () => {
+    const { onAdd } = renderDialog(
+      () =>
+        jsonResponse(200, {
+          objectKey: '/Reports/EXT/BJS/FEES/',
+          partner: { accessTypeCode: 'EXT', partnerCode: 'BJS', partnerName: "BJ's Wholesale Club" },
+        }),
+      'bjs',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
+    expect(await screen.findByText('Dataset validated')).toBeTruthy();
+    fireEvent.click(addButton());
+    expect(onAdd).toHaveBeenCalledWith({ type: 'EXT', code: 'BJS', name: "BJ's Wholesale Club" });
+  });
+
   it('says which object key was expected when the dataset is another folder', async () => {
-    renderDialog(() => jsonResponse(200, { objectKey: '/Reports/EXT/SAM/FEES/' }));
+    renderDialog(() => jsonResponse(200, { objectKey: '/Reports/EXT/SAM/FEES/', partner: null }));
     fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
     expect(await screen.findByText('Invalid Object Key: expected /Reports/EXT/BJS/FEES/')).toBeTruthy();
     expect(addButton().disabled).toBe(true);

@@ -22,6 +22,8 @@ export function DatasetDialog({ categoryCode, accessTypes, onAdd, onClose }: Dat
   const [partnerCode, setPartnerCode] = useState('');
   const [catalogId, setCatalogId] = useState('');
   const [validation, setValidation] = useState<DatasetValidation>({ state: 'idle' });
+  // The partner the validated dataset's key names, as the portal knows it (stored code, name).
+  const [found, setFound] = useState<CategoryPartner | null>(null);
   const ready =
     accessTypeCode !== null && partnerCode.trim() !== '' && catalogId.trim() !== '' && categoryCode !== '';
   // A changed field makes an earlier result stale: back to idle.
@@ -37,8 +39,11 @@ export function DatasetDialog({ categoryCode, accessTypes, onAdd, onClose }: Dat
     setValidation({ state: 'validating' });
     const target = { accessTypeCode: accessTypeCode!, partnerCode: partnerCode.trim(), categoryCode };
     try {
-      const { objectKey } = await get<DatasetObjectKey>(
+      const { objectKey, partner } = await get<DatasetObjectKey>(
         `/api/datasets/${encodeURIComponent(catalogId.trim())}`,
+      );
+      setFound(
+        partner && { type: partner.accessTypeCode, code: partner.partnerCode, name: partner.partnerName },
       );
       setValidation(validateDatasetObjectKey(objectKey, target));
     } catch (error) {
@@ -59,7 +64,6 @@ export function DatasetDialog({ categoryCode, accessTypes, onAdd, onClose }: Dat
           label="Access Type"
           data={accessTypes.map((a) => ({ value: a.code, label: a.code }))}
           value={accessTypeCode}
-          allowDeselect={false}
           onChange={change(setAccessTypeCode)}
         />
         <TextInput
@@ -97,7 +101,7 @@ export function DatasetDialog({ categoryCode, accessTypes, onAdd, onClose }: Dat
           <Button
             disabled={!canAddDataset(validation)}
             onClick={() =>
-              onAdd({ type: accessTypeCode!, code: partnerCode.trim(), name: partnerCode.trim() })
+              onAdd(found ?? { type: accessTypeCode!, code: partnerCode.trim(), name: partnerCode.trim() })
             }
           >
             Add
