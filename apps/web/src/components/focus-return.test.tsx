@@ -3,10 +3,10 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { MAIN_ID } from '../layout/SkipLink.js';
-import { ConfirmModal, useConfirm } from '../pages/admin/list/use-confirm.js';
-import { ConfirmDialog } from '../pages/operations/ConfirmDialog.js';
 import { renderWithProviders } from '../test/render.js';
+import { ConfirmDialog } from './ConfirmDialog.js';
 import { returnFocus } from './focus-return.js';
+import { ConfirmModal, useConfirm } from './use-confirm.js';
 
 // After a confirm dialog closes, focus goes back to the button that opened it while it is still on
 // the page, else to the page's heading: never to the body.

@@ -7,9 +7,9 @@ import { useState } from 'react';
 import { useApi } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { EmptyState } from '../../components/EmptyState.js';
+import { Pager } from '../../components/list/Pager.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { ResponsiveTable } from '../../components/ResponsiveTable.js';
-import { Pager } from './list/Pager.js';
 
 type Filters = { entityType: string; actor: string; from: string; to: string };
 

@@ -4,10 +4,10 @@ import type { FrequencyTypeListReply } from '@portal/domain/api/frequency-types'
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { del } from '../../api/api.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { type AdminColumn, AdminTable } from '../../components/list/AdminTable.js';
+import { useAdminList } from '../../components/list/use-admin-list.js';
 import { PageFrame } from '../../components/PageFrame.js';
-import { ConfirmDialog } from '../operations/ConfirmDialog.js';
-import { type AdminColumn, AdminTable } from './list/AdminTable.js';
-import { useAdminList } from './list/use-admin-list.js';
 
 const columns: AdminColumn<CodeName>[] = [
   { label: 'Code', sort: 'code', filter: { key: 'code' }, render: (f) => f.code },

@@ -3,10 +3,10 @@ import type { Partner, PartnerListReply } from '@portal/domain/api/partners';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { del } from '../../api/api.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { type AdminColumn, AdminTable } from '../../components/list/AdminTable.js';
+import { useAdminList } from '../../components/list/use-admin-list.js';
 import { PageFrame } from '../../components/PageFrame.js';
-import { ConfirmDialog } from '../operations/ConfirmDialog.js';
-import { type AdminColumn, AdminTable } from './list/AdminTable.js';
-import { useAdminList } from './list/use-admin-list.js';
 import { PARTNERS_LIST_PATH, partnerEditPath } from './partners/partners-api.js';
 
 /** SPEC.md §2 Manage Partners: the server-paged partner list with column filters, Edit, Delete, Add. */

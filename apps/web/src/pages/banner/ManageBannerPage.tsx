@@ -8,7 +8,7 @@ import { useApi } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { ResponsiveTable } from '../../components/ResponsiveTable.js';
-import { ConfirmModal, useConfirm } from '../admin/list/use-confirm.js';
+import { ConfirmModal, useConfirm } from '../../components/use-confirm.js';
 import { BannerForm, type BannerSave, bannerFormOf, emptyBannerForm } from './BannerForm.js';
 
 type Notice = { ok: boolean; text: string };

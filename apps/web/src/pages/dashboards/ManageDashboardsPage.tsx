@@ -8,7 +8,7 @@ import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { ResponsiveTable } from '../../components/ResponsiveTable.js';
-import { ConfirmModal, useConfirm } from '../admin/list/use-confirm.js';
+import { ConfirmModal, useConfirm } from '../../components/use-confirm.js';
 import { DashboardForm } from './DashboardForm.js';
 
 // /admin/dashboards (MANAGE_DASHBOARDS): every dashboard with column filters, Add, Edit and Delete

@@ -3,7 +3,7 @@ import { type FaqInput, faqProblems } from '@portal/domain';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/api.js';
-import { FormActions } from '../admin/form/FormActions.js';
+import { FormActions } from '../../components/form/FormActions.js';
 
 type Errors = Partial<Record<keyof FaqInput, string>>;
 

@@ -8,7 +8,7 @@ import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { type ColumnFilter, ResponsiveTable } from '../../components/ResponsiveTable.js';
-import { ConfirmModal, useConfirm } from '../admin/list/use-confirm.js';
+import { ConfirmModal, useConfirm } from '../../components/use-confirm.js';
 
 const contains = (text: string, filter: string) => text.toLowerCase().includes(filter.trim().toLowerCase());
 

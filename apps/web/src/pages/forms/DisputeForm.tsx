@@ -21,9 +21,9 @@ import {
 } from '@portal/domain';
 import type { DisputeItemBody } from '@portal/domain/api/forms';
 import { type FormEvent, useId, useState } from 'react';
-import { FormActions } from '../admin/form/FormActions.js';
-import { useAdminSave } from '../admin/form/use-admin-save.js';
-import { toFieldErrors } from '../admin/list/form-errors.js';
+import { FormActions } from '../../components/form/FormActions.js';
+import { toFieldErrors } from '../../components/form/form-errors.js';
+import { useAdminSave } from '../../components/form/use-admin-save.js';
 import { BatchNote } from './BatchNote.js';
 import { todayUtc, toEpoch } from './form-dates.js';
 import { SaveRefusal, useSaveRefusal } from './SaveRefusal.js';

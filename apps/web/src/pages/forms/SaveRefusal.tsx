@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError } from '../../api/api.js';
-import { serverFieldErrors } from '../admin/list/form-errors.js';
+import { serverFieldErrors } from '../../components/form/form-errors.js';
 
 /**
  * A refusal of a form's save that names no field, such as the 409 of a record a batch took while

@@ -4,11 +4,11 @@ import type { CategoryListReply } from '@portal/domain/api/report-categories';
 import { useState } from 'react';
 import { del } from '../../api/api.js';
 import { useApi } from '../../api/swr.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { type AdminColumn, AdminTable } from '../../components/list/AdminTable.js';
+import { useAdminList } from '../../components/list/use-admin-list.js';
 import { PageFrame } from '../../components/PageFrame.js';
-import { type AdminColumn, AdminTable } from '../admin/list/AdminTable.js';
-import { useAdminList } from '../admin/list/use-admin-list.js';
 import { alertSchedule } from '../admin/partners/partner-form-state.js';
-import { ConfirmDialog } from '../operations/ConfirmDialog.js';
 import { LastChecks } from './LastChecks.js';
 import { MonitorDialog } from './MonitorDialog.js';
 

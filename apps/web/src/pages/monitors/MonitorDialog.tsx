@@ -9,7 +9,7 @@ import {
   isLeaving,
   serverFieldErrors,
   toFieldErrors,
-} from '../admin/list/form-errors.js';
+} from '../../components/form/form-errors.js';
 import { OwnersNote } from '../admin/partners/AlertEditor.js';
 import type { ReportMonitor } from '../admin/partners/partners-api.js';
 import { cleanAlert, ScheduleFields } from '../admin/partners/ScheduleFields.js';

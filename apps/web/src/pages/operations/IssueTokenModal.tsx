@@ -2,9 +2,9 @@ import { Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/co
 import type { IssuedToken, ServiceAccount } from '@portal/domain/api/service-accounts';
 import { type FormEvent, useState } from 'react';
 import { failureMessage, post } from '../../api/api.js';
+import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { ShownOnce } from '../../components/ShownOnce.js';
 import { useSubmit } from '../../lib/use-submit.js';
-import { ErrorAlert } from './ErrorAlert.js';
 import { formatTimestamp, SERVICE_ACCOUNTS_PATH } from './service-accounts.js';
 
 const DEFAULT_DAYS = 90;

@@ -3,7 +3,7 @@ import { type Feature, MESSAGES } from '@portal/domain';
 import type { ServiceAccount } from '@portal/domain/api/service-accounts';
 import { type FormEvent, useState } from 'react';
 import { failureMessage, post } from '../../api/api.js';
-import { ErrorAlert } from './ErrorAlert.js';
+import { ErrorAlert } from '../../components/ErrorAlert.js';
 import {
   isLeaving,
   type NewServiceAccount,

@@ -15,7 +15,7 @@ import { usePrincipal } from '../../auth/auth-context.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageFrame } from '../../components/PageFrame.js';
-import { ConfirmModal, useConfirm } from '../admin/list/use-confirm.js';
+import { ConfirmModal, useConfirm } from '../../components/use-confirm.js';
 import { type DateFilter, dateQuery, filterFromSearch, searchWithFilter } from './date-filter.js';
 import { DownloadError, downloadReports } from './download.js';
 import { FollowCategory } from './FollowCategory.js';

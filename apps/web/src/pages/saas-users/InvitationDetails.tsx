@@ -4,8 +4,8 @@ import { utcDateTime } from '@portal/domain/csv';
 import { Link } from 'react-router-dom';
 import { useThrowToBoundary } from '../../api/swr.js';
 import { pathOf } from '../../components/paths.js';
+import { ConfirmModal, useConfirm } from '../../components/use-confirm.js';
 import { useSubmit } from '../../lib/use-submit.js';
-import { ConfirmModal, useConfirm } from '../admin/list/use-confirm.js';
 import {
   deleteInvitation,
   type InvitationPageReply,

@@ -3,8 +3,8 @@ import type { WebhookDeliveries, WebhookDelivery, WebhookEndpoint } from '@porta
 import { useState } from 'react';
 import { failureMessage, post } from '../../api/api.js';
 import { useApi } from '../../api/swr.js';
+import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { ResponsiveTable } from '../../components/ResponsiveTable.js';
-import { ErrorAlert } from '../operations/ErrorAlert.js';
 import { endpointPath, formatUtcTime } from './webhooks.js';
 
 const STATUS_COLORS = { succeeded: 'green', pending: 'blue', waiting: 'yellow', failed: 'red' } as const;

@@ -13,8 +13,8 @@ import { MESSAGES } from '@portal/domain';
 import type { WebhookEndpointWithSecret, WebhooksReply } from '@portal/domain/api/webhooks';
 import { type FormEvent, useState } from 'react';
 import { failureMessage, post } from '../../api/api.js';
+import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useSubmit } from '../../lib/use-submit.js';
-import { ErrorAlert } from '../operations/ErrorAlert.js';
 import { partnerKey, partnerOfKey, WEBHOOKS_PATH } from './webhooks.js';
 
 type Fields = {

@@ -6,9 +6,9 @@ import {
 } from '@portal/domain/admin-frequency-type';
 import { type FormEvent, useState } from 'react';
 import { post, put } from '../../../api/api.js';
-import { FormActions } from '../form/FormActions.js';
-import { useAdminSave } from '../form/use-admin-save.js';
-import { toFieldErrors } from '../list/form-errors.js';
+import { FormActions } from '../../../components/form/FormActions.js';
+import { toFieldErrors } from '../../../components/form/form-errors.js';
+import { useAdminSave } from '../../../components/form/use-admin-save.js';
 
 /** SPEC.md §5 Frequency type: code and name required and unique; code locked on edit. */
 export function FrequencyTypeForm({

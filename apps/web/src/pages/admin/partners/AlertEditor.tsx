@@ -5,7 +5,7 @@ import {
   reportAlertProblems,
 } from '@portal/domain/admin-report-alert';
 import { useState } from 'react';
-import { type FieldErrors, toFieldErrors } from '../list/form-errors.js';
+import { type FieldErrors, toFieldErrors } from '../../../components/form/form-errors.js';
 import type { CodeName } from './partners-api.js';
 import { cleanAlert, ScheduleFields } from './ScheduleFields.js';
 

@@ -11,9 +11,9 @@ import {
 } from '@portal/domain/alert-queue';
 import { type FormEvent, useState } from 'react';
 import { post, put } from '../../../api/api.js';
-import { FormActions } from '../form/FormActions.js';
-import { useAdminSave } from '../form/use-admin-save.js';
-import { failureMessage, toFieldErrors } from '../list/form-errors.js';
+import { FormActions } from '../../../components/form/FormActions.js';
+import { failureMessage, toFieldErrors } from '../../../components/form/form-errors.js';
+import { useAdminSave } from '../../../components/form/use-admin-save.js';
 import { AlertEditor } from './AlertEditor.js';
 import { AlertList } from './AlertList.js';
 import { CategoryPicker } from './CategoryPicker.js';

@@ -6,14 +6,14 @@ import {
 } from '@portal/domain/admin-external-user';
 import { type FormEvent, useState } from 'react';
 import { post, put } from '../../../api/api.js';
+import { FormActions } from '../../../components/form/FormActions.js';
+import { toFieldErrors } from '../../../components/form/form-errors.js';
+import { useAdminSave } from '../../../components/form/use-admin-save.js';
 import {
   formatPartnerAccess,
   PARTNER_ACCESS_HINT,
   parsePartnerAccess,
 } from '../../operations/service-accounts.js';
-import { FormActions } from '../form/FormActions.js';
-import { useAdminSave } from '../form/use-admin-save.js';
-import { toFieldErrors } from '../list/form-errors.js';
 import type { AdminUser } from './users-api.js';
 
 // SPEC.md §5 External user: userId (unique, locked on edit), first and last name and email

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { type FieldErrors, isLeaving, serverFieldErrors } from '../list/form-errors.js';
-import { useForget } from '../list/use-forget.js';
+import { type FieldErrors, isLeaving, serverFieldErrors } from './form-errors.js';
+import { useForget } from './use-forget.js';
 
 type AdminSaveOptions = {
   /** The list page that Cancel and a successful save return to. */

@@ -1,10 +1,10 @@
 import { Button } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { CenteredLoader } from '../../../components/CenteredLoader.js';
-import { useCurrentPage } from '../../../components/current-page.js';
-import { EmptyState } from '../../../components/EmptyState.js';
-import { type ListColumn, ResponsiveTable } from '../../../components/ResponsiveTable.js';
+import { CenteredLoader } from '../CenteredLoader.js';
+import { useCurrentPage } from '../current-page.js';
+import { EmptyState } from '../EmptyState.js';
+import { type ListColumn, ResponsiveTable } from '../ResponsiveTable.js';
 import { Pager } from './Pager.js';
 import type { AdminList } from './use-admin-list.js';
 

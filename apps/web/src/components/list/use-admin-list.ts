@@ -2,7 +2,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { DEFAULT_ADMIN_PAGE_SIZE, pageCount, type SortOrder } from '@portal/domain/admin-paging';
 import type { PageReply } from '@portal/domain/api/common';
 import { useState } from 'react';
-import { useApi } from '../../../api/swr.js';
+import { useApi } from '../../api/swr.js';
 
 // The state of a server-driven admin list (SPEC.md §2 Admin list tables): column filters, sort and
 // page travel to the API as query parameters; the server filters, sorts and pages in the database.

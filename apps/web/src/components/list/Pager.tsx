@@ -1,6 +1,6 @@
 import { Group, Select } from '@mantine/core';
 import { ADMIN_PAGE_SIZES, hasNextPage } from '@portal/domain/admin-paging';
-import { PageButtons } from '../../../components/PageButtons.js';
+import { PageButtons } from '../PageButtons.js';
 
 type PagerProps = {
   page: number;

@@ -1,5 +1,5 @@
 import type { FieldProblem } from '@portal/domain';
-import { ApiError } from '../../../api/api.js';
+import { ApiError } from '../../api/api.js';
 
 // Field errors of the admin forms: the same domain rules run in the form before saving, and the
 // server's refusal (400 or 409 with `field`, and `problems` for every field) lands on its field.
@@ -20,4 +20,4 @@ export function serverFieldErrors(failure: unknown): FieldErrors | null {
   return typeof body?.field === 'string' ? { [body.field]: failure.message } : null;
 }
 
-export { failureMessage, isLeaving } from '../../../api/api.js';
+export { failureMessage, isLeaving } from '../../api/api.js';

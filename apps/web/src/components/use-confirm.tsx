@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { focusedElement, returnFocusAfterClose } from '../../../components/focus-return.js';
-import { LazyModal } from '../../../components/LazyModal.js';
+import { focusedElement, returnFocusAfterClose } from './focus-return.js';
+import { LazyModal } from './LazyModal.js';
 
 // The confirm dialog of a list row's Delete (or Disable) on the pages that read their whole list:
 // the row asked about, and the change made when the user confirms. The dialog closes when the

@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { failureMessage } from '../../api/api.js';
-import { useReturnFocusOnUnmount } from '../../components/focus-return.js';
-import { useSubmit } from '../../lib/use-submit.js';
+import { failureMessage } from '../api/api.js';
+import { useSubmit } from '../lib/use-submit.js';
 import { ErrorAlert } from './ErrorAlert.js';
+import { useReturnFocusOnUnmount } from './focus-return.js';
 
 type ConfirmDialogProps = {
   title: string;
