@@ -91,7 +91,7 @@ function domainWithoutSideEffects(): Plugin {
  * spent more on their headers than on their code (issue 24).
  */
 const LIST_PARTS =
-  /\/@mantine\/core\/esm\/(?:components\/(?:Checkbox|CheckIcon|Table|Tabs|NativeSelect|Combobox\/ComboboxChevron)\/|core\/utils\/(?:create-scoped-keydown-handler|get-auto-contrast-value)\/)|\/@mantine\/hooks\/esm\/utils\/clamp\/|\/src\/components\/(?:ResponsiveTable|EmptyState|ScrollRegion|focus-return|use-confirm)\.tsx?$/;
+  /\/@mantine\/core\/esm\/(?:components\/(?:Checkbox|CheckIcon|Table|Tabs|NativeSelect|Combobox\/ComboboxChevron)\/|core\/utils\/(?:create-scoped-keydown-handler|get-auto-contrast-value)\/)|\/@mantine\/hooks\/esm\/utils\/clamp\/|\/src\/components\/(?:ResponsiveTable|EmptyState|ScrollRegion|focus-return|ConfirmDialog)\.tsx?$/;
 // What the home page shares with the lists (its cards and their grid, the phone check): else the lists
 // would take it along into theirs, and the home page would load the lists.
 const GRID_PARTS = /\/@mantine\/core\/esm\/components\/(?:SimpleGrid|Card)\/|\/src\/layout\/useIsMobile\.ts$/;

@@ -1,39 +1,17 @@
 import { Button, Title } from '@mantine/core';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MAIN_ID } from '../layout/SkipLink.js';
 import { renderWithProviders } from '../test/render.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { returnFocus } from './focus-return.js';
-import { ConfirmModal, useConfirm } from './use-confirm.js';
 
 // After a confirm dialog closes, focus goes back to the button that opened it while it is still on
 // the page, else to the page's heading: never to the body.
 
-/** Rows with a Delete each, through useConfirm's dialog; `failing` deletes nothing. */
-function UseConfirmList({ failing = false }: { failing?: boolean }) {
-  const [rows, setRows] = useState(['a', 'b']);
-  const confirm = useConfirm<string>(async (row) => {
-    if (!failing) setRows((current) => current.filter((r) => r !== row));
-  });
-  return (
-    <main id={MAIN_ID} tabIndex={-1}>
-      <Title order={1}>Letters</Title>
-      {rows.map((row) => (
-        <Button key={row} onClick={() => confirm.ask(row)}>
-          Delete {row}
-        </Button>
-      ))}
-      <ConfirmModal confirm={confirm} title="Delete letter" confirmLabel="Delete">
-        Delete {confirm.row}?
-      </ConfirmModal>
-    </main>
-  );
-}
-
-/** The same with the dialog mounted only while open (ConfirmDialog). */
-function MountedDialogList() {
+/** Rows with a Delete each, through the confirm dialog; `failing` deletes nothing and says so. */
+function LetterList({ failing = false }: { failing?: boolean }) {
   const [rows, setRows] = useState(['a', 'b']);
   const [deleting, setDeleting] = useState<string | null>(null);
   return (
@@ -49,8 +27,12 @@ function MountedDialogList() {
           title="Delete letter"
           message={`Delete ${deleting}?`}
           confirmLabel="Delete"
-          onConfirm={async () => setRows((current) => current.filter((r) => r !== deleting))}
+          onConfirm={async () => {
+            if (failing) throw new Error('refused');
+            setRows((current) => current.filter((r) => r !== deleting));
+          }}
           onClose={() => setDeleting(null)}
+          onFailure={failing ? 'close' : 'show'}
         />
       )}
     </main>
@@ -71,11 +53,8 @@ const confirmButton = async () => {
 };
 
 describe('focus after a confirm dialog', { timeout: 20_000 }, () => {
-  it.each([
-    ['useConfirm', UseConfirmList],
-    ['ConfirmDialog', MountedDialogList],
-  ])('%s: goes to the heading when the confirmed delete removed the opener', async (_, List) => {
-    renderWithProviders(<List />);
+  it('goes to the heading when the confirmed delete removed the opener', async () => {
+    renderWithProviders(<LetterList />);
     open('Delete a');
     fireEvent.click(await confirmButton());
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete a' })).toBeNull());
@@ -85,19 +64,17 @@ describe('focus after a confirm dialog', { timeout: 20_000 }, () => {
     expect(heading.getAttribute('tabindex')).toBe('-1');
   });
 
-  it.each([
-    ['useConfirm', UseConfirmList],
-    ['ConfirmDialog', MountedDialogList],
-  ])('%s: goes back to the opener when the dialog is cancelled', async (_, List) => {
-    renderWithProviders(<List />);
+  it('goes back to the opener when the dialog is cancelled', async () => {
+    renderWithProviders(<LetterList />);
     const opener = open('Delete b');
     const dialog = await screen.findByRole('dialog', { name: 'Delete letter' });
     fireEvent.click(Array.from(dialog.querySelectorAll('button')).find((b) => b.textContent === 'Cancel')!);
     await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 
-  it('goes back to the opener when the change left it on the page', async () => {
-    renderWithProviders(<UseConfirmList failing />);
+  it('goes back to the opener when a failed change closed the dialog and left the opener', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderWithProviders(<LetterList failing />);
     const opener = open('Delete a');
     fireEvent.click(await confirmButton());
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { post, put } from '../../api/api.js';
 import { useApi } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { ResponsiveTable } from '../../components/ResponsiveTable.js';
-import { ConfirmModal, useConfirm } from '../../components/use-confirm.js';
 import { BannerForm, type BannerSave, bannerFormOf, emptyBannerForm } from './BannerForm.js';
 
 type Notice = { ok: boolean; text: string };
@@ -25,18 +25,14 @@ export default function ManageBannerPage() {
   const { data, mutate } = useApi<BannersReply>('/api/banner');
   const [editing, setEditing] = useState<Banner | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const disabling = useConfirm<Banner>(async (banner) => {
+  const [disabling, setDisabling] = useState<Banner | null>(null);
+  async function disable(banner: Banner) {
     setNotice(null);
-    try {
-      await put(`/api/banner/${banner.bannerId}/disable`);
-      setNotice({ ok: true, text: MESSAGES.bannerDeleted });
-      if (editing?.bannerId === banner.bannerId) setEditing(null);
-      await mutate();
-    } catch (error) {
-      console.error('Disabling the banner failed', error);
-      setNotice({ ok: false, text: MESSAGES.bannerDeleteFailed });
-    }
-  });
+    await put(`/api/banner/${banner.bannerId}/disable`);
+    setNotice({ ok: true, text: MESSAGES.bannerDeleted });
+    if (editing?.bannerId === banner.bannerId) setEditing(null);
+    await mutate();
+  }
   const now = new Date();
 
   async function save(banner: BannerSave) {
@@ -112,7 +108,7 @@ export default function ManageBannerPage() {
                 Edit
               </Button>
               {banner.isActive && (
-                <Button size="xs" variant="light" color="red" onClick={() => disabling.ask(banner)}>
+                <Button size="xs" variant="light" color="red" onClick={() => setDisabling(banner)}>
                   Disable
                 </Button>
               )}
@@ -120,9 +116,16 @@ export default function ManageBannerPage() {
           )}
         />
       )}
-      <ConfirmModal confirm={disabling} title="Disable Banner" confirmLabel="Disable">
-        <Text>Are you sure you want to disable the banner '{disabling.row?.bannerMessage}'?</Text>
-      </ConfirmModal>
+      {disabling && (
+        <ConfirmDialog
+          title="Disable Banner"
+          message={`Are you sure you want to disable the banner '${disabling.bannerMessage}'?`}
+          confirmLabel="Disable"
+          onConfirm={() => disable(disabling)}
+          onClose={() => setDisabling(null)}
+          failureText={() => MESSAGES.bannerDeleteFailed}
+        />
+      )}
     </PageFrame>
   );
 }

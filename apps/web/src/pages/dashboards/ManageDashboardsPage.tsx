@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { del } from '../../api/api.js';
 import { useApi } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { ResponsiveTable } from '../../components/ResponsiveTable.js';
-import { ConfirmModal, useConfirm } from '../../components/use-confirm.js';
 import { DashboardForm } from './DashboardForm.js';
 
 // /admin/dashboards (MANAGE_DASHBOARDS): every dashboard with column filters, Add, Edit and Delete
@@ -48,14 +48,11 @@ export default function ManageDashboardsPage() {
     dashboardContentType: '',
   });
   const [editing, setEditing] = useState<Dashboard | 'new' | null>(null);
-  const deleting = useConfirm<Dashboard>(async (dashboard) => {
-    try {
-      await del(`/api/dashboards/${dashboard.dashboardId}`);
-      await mutate();
-    } catch (error) {
-      console.error('Deleting the dashboard failed', error);
-    }
-  });
+  const [deleting, setDeleting] = useState<Dashboard | null>(null);
+  async function remove(dashboard: Dashboard) {
+    await del(`/api/dashboards/${dashboard.dashboardId}`);
+    await mutate();
+  }
 
   const shown = (dashboards ?? []).filter((d) =>
     COLUMNS.every((column) => cell(d, column).toLowerCase().includes(filters[column].trim().toLowerCase())),
@@ -97,7 +94,7 @@ export default function ManageDashboardsPage() {
                 size="xs"
                 variant="light"
                 color="red"
-                onClick={() => deleting.ask(dashboard)}
+                onClick={() => setDeleting(dashboard)}
                 aria-label={`Delete the dashboard ${dashboard.dashboardName}`}
               >
                 Delete
@@ -118,9 +115,15 @@ export default function ManageDashboardsPage() {
           }}
         />
       )}
-      <ConfirmModal confirm={deleting} title="Delete Dashboard" confirmLabel="Delete">
-        <Text>Are you sure you want to delete the dashboard '{deleting.row?.dashboardName}'?</Text>
-      </ConfirmModal>
+      {deleting && (
+        <ConfirmDialog
+          title="Delete Dashboard"
+          message={`Are you sure you want to delete the dashboard '${deleting.dashboardName}'?`}
+          confirmLabel="Delete"
+          onConfirm={() => remove(deleting)}
+          onClose={() => setDeleting(null)}
+        />
+      )}
     </PageFrame>
   );
 }

@@ -5,10 +5,10 @@ import { Link } from 'react-router-dom';
 import { del } from '../../api/api.js';
 import { useApi } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { type ColumnFilter, ResponsiveTable } from '../../components/ResponsiveTable.js';
-import { ConfirmModal, useConfirm } from '../../components/use-confirm.js';
 
 const contains = (text: string, filter: string) => text.toLowerCase().includes(filter.trim().toLowerCase());
 
@@ -16,14 +16,11 @@ const contains = (text: string, filter: string) => text.toLowerCase().includes(f
 export default function ManageFaqsPage() {
   const { data: faqs, mutate } = useApi<Faqs>('/api/faqs');
   const [filters, setFilters] = useState({ question: '', answer: '' });
-  const deleting = useConfirm<Faq>(async (faq) => {
-    try {
-      await del(`/api/faqs/${faq.id}`);
-      await mutate();
-    } catch (error) {
-      console.error('Deleting the FAQ failed', error);
-    }
-  });
+  const [deleting, setDeleting] = useState<Faq | null>(null);
+  async function remove(faq: Faq) {
+    await del(`/api/faqs/${faq.id}`);
+    await mutate();
+  }
 
   const filterOf = (column: keyof typeof filters): ColumnFilter => ({
     value: filters[column],
@@ -76,7 +73,7 @@ export default function ManageFaqsPage() {
                 size="xs"
                 variant="light"
                 color="red"
-                onClick={() => deleting.ask(faq)}
+                onClick={() => setDeleting(faq)}
                 aria-label={`Delete the FAQ ${faq.question}`}
               >
                 Delete
@@ -86,9 +83,15 @@ export default function ManageFaqsPage() {
         />
       )}
       {faqs !== undefined && shown.length === 0 && <EmptyState />}
-      <ConfirmModal confirm={deleting} title="Delete FAQ" confirmLabel="Delete">
-        <Text>Are you sure you want to delete the FAQ '{deleting.row?.question}'?</Text>
-      </ConfirmModal>
+      {deleting && (
+        <ConfirmDialog
+          title="Delete FAQ"
+          message={`Are you sure you want to delete the FAQ '${deleting.question}'?`}
+          confirmLabel="Delete"
+          onConfirm={() => remove(deleting)}
+          onClose={() => setDeleting(null)}
+        />
+      )}
     </PageFrame>
   );
 }

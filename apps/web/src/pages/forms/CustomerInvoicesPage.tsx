@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, NativeSelect, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { maskAccountNumber } from '@portal/domain';
 import type { InvoiceRequest } from '@portal/domain/api/forms';
 import { batchScheduleText } from '@portal/domain/form-batch';
@@ -7,11 +7,10 @@ import { Link } from 'react-router-dom';
 import { del } from '../../api/api.js';
 import { useApi } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { EmptyState } from '../../components/EmptyState.js';
-import { failureMessage } from '../../components/form/form-errors.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { ResponsiveTable } from '../../components/ResponsiveTable.js';
-import { ConfirmModal, useConfirm } from '../../components/use-confirm.js';
 import { showDate, showEpoch } from './form-dates.js';
 import { INVOICES_API } from './InvoiceForm.js';
 import { RecordActions } from './RecordActions.js';
@@ -31,16 +30,14 @@ export default function CustomerInvoicesPage() {
   const [status, setStatus] = useState<StatusFilter>('all');
   const [account, setAccount] = useState('');
   const [sort, setSort] = useState<SortKey>('created');
-  const [failure, setFailure] = useState<string | null>(null);
-  const deleting = useConfirm<InvoiceRequest>(async (request) => {
+  const [deleting, setDeleting] = useState<InvoiceRequest | null>(null);
+  async function remove(request: InvoiceRequest) {
     try {
-      setFailure(null);
       await del(`${INVOICES_API}/${request.recordId}`);
-    } catch (error) {
-      setFailure(failureMessage(error));
+    } finally {
+      await mutate();
     }
-    await mutate();
-  });
+  }
 
   const shown = (requests ?? [])
     .filter((r) => status === 'all' || r.status === status)
@@ -59,11 +56,6 @@ export default function CustomerInvoicesPage() {
       <Text size="sm" c="dimmed">
         {batchScheduleText('invoices')}
       </Text>
-      {failure && (
-        <Alert color="red" withCloseButton onClose={() => setFailure(null)}>
-          {failure}
-        </Alert>
-      )}
       <Group align="flex-end">
         <SegmentedControl
           aria-label="Status"
@@ -121,7 +113,7 @@ export default function CustomerInvoicesPage() {
             r.status === 'pending' && (
               <RecordActions
                 editTo={`/forms/customer-invoice/${r.recordId}/edit`}
-                onDelete={() => deleting.ask(r)}
+                onDelete={() => setDeleting(r)}
                 label={`request for account ending ${r.accountNumber.slice(-4)}`}
               />
             )
@@ -129,12 +121,15 @@ export default function CustomerInvoicesPage() {
         />
       )}
       {requests !== undefined && shown.length === 0 && <EmptyState />}
-      <ConfirmModal confirm={deleting} title="Delete invoice request" confirmLabel="Delete">
-        <Text>
-          Are you sure you want to delete the invoice request for account ending{' '}
-          {deleting.row?.accountNumber.slice(-4)}?
-        </Text>
-      </ConfirmModal>
+      {deleting && (
+        <ConfirmDialog
+          title="Delete invoice request"
+          message={`Are you sure you want to delete the invoice request for account ending ${deleting.accountNumber.slice(-4)}?`}
+          confirmLabel="Delete"
+          onConfirm={() => remove(deleting)}
+          onClose={() => setDeleting(null)}
+        />
+      )}
     </PageFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, Tabs, Text } from '@mantine/core';
+import { Button, Group, NativeSelect, Tabs, Text } from '@mantine/core';
 import type { Dispute } from '@portal/domain/api/forms';
 import { batchScheduleText } from '@portal/domain/form-batch';
 import { useState } from 'react';
@@ -6,10 +6,9 @@ import { Link } from 'react-router-dom';
 import { del } from '../../api/api.js';
 import { useApi } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { EmptyState } from '../../components/EmptyState.js';
-import { failureMessage } from '../../components/form/form-errors.js';
 import { PageFrame } from '../../components/PageFrame.js';
-import { ConfirmModal, useConfirm } from '../../components/use-confirm.js';
 import NotFoundPage from '../errors/NotFoundPage.js';
 import { DISPUTES_API } from './DisputeForm.js';
 import { DisputesTable } from './DisputesTable.js';
@@ -41,17 +40,15 @@ function Disputes({
 export default function DisputesPage() {
   const retailer = useRetailer();
   const [filter, setFilter] = useState<TypeFilter>('all');
-  const [failure, setFailure] = useState<string | null>(null);
   const { mutate } = useApi<Dispute[]>(retailer ? DISPUTES_API : null);
-  const deleting = useConfirm<Dispute>(async (dispute) => {
+  const [deleting, setDeleting] = useState<Dispute | null>(null);
+  async function remove(dispute: Dispute) {
     try {
-      setFailure(null);
       await del(`${DISPUTES_API}/${dispute.recordId}`);
-    } catch (error) {
-      setFailure(failureMessage(error));
+    } finally {
+      await mutate();
     }
-    await mutate();
-  });
+  }
   if (retailer === null) return <NotFoundPage />;
   if (retailer === undefined) return <CenteredLoader />;
   return (
@@ -67,11 +64,6 @@ export default function DisputesPage() {
       <Text size="sm" c="dimmed">
         {batchScheduleText('disputes')}
       </Text>
-      {failure && (
-        <Alert color="red" withCloseButton onClose={() => setFailure(null)}>
-          {failure}
-        </Alert>
-      )}
       <Group>
         <NativeSelect
           label="Message type"
@@ -96,7 +88,7 @@ export default function DisputesPage() {
             caption="Pending disputes"
             retailer={retailer}
             filter={filter}
-            onDelete={(dispute) => deleting.ask(dispute)}
+            onDelete={setDeleting}
           />
         </Tabs.Panel>
         <Tabs.Panel value="history" pt="md">
@@ -108,12 +100,15 @@ export default function DisputesPage() {
           />
         </Tabs.Panel>
       </Tabs>
-      <ConfirmModal confirm={deleting} title="Delete dispute" confirmLabel="Delete">
-        <Text>
-          Are you sure you want to delete the dispute of customer {deleting.row?.customerId} (card ending{' '}
-          {deleting.row?.lastFourCardNum})?
-        </Text>
-      </ConfirmModal>
+      {deleting && (
+        <ConfirmDialog
+          title="Delete dispute"
+          message={`Are you sure you want to delete the dispute of customer ${deleting.customerId} (card ending ${deleting.lastFourCardNum})?`}
+          confirmLabel="Delete"
+          onConfirm={() => remove(deleting)}
+          onClose={() => setDeleting(null)}
+        />
+      )}
     </PageFrame>
   );
 }

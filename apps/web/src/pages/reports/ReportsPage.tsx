@@ -13,9 +13,9 @@ import { api } from '../../api/api.js';
 import { useApi } from '../../api/swr.js';
 import { usePrincipal } from '../../auth/auth-context.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageFrame } from '../../components/PageFrame.js';
-import { ConfirmModal, useConfirm } from '../../components/use-confirm.js';
 import { type DateFilter, dateQuery, filterFromSearch, searchWithFilter } from './date-filter.js';
 import { DownloadError, downloadReports } from './download.js';
 import { FollowCategory } from './FollowCategory.js';
@@ -53,20 +53,16 @@ export default function ReportsPage() {
   const [downloading, setDownloading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [viewing, setViewing] = useState<Report | null>(null);
-  // §8: delete errors are logged only; the dialog closes whatever the outcome.
-  const deleting = useConfirm<Report>(async (report) => {
-    try {
-      await api.del(reportPaths.report(report.id));
-      setSelected((current) => {
-        const next = new Map(current);
-        next.delete(report.id);
-        return next;
-      });
-      await Promise.all([mutate(), dates.mutate()]);
-    } catch (failure) {
-      console.error('Report delete failed', failure);
-    }
-  });
+  const [deleting, setDeleting] = useState<Report | null>(null);
+  async function remove(report: Report) {
+    await api.del(reportPaths.report(report.id));
+    setSelected((current) => {
+      const next = new Map(current);
+      next.delete(report.id);
+      return next;
+    });
+    await Promise.all([mutate(), dates.mutate()]);
+  }
 
   // §8: the server's message shows in an alert that clears after 5 seconds.
   useEffect(() => {
@@ -167,7 +163,7 @@ export default function ReportsPage() {
                   onToggle={toggle}
                   limitNoteId={SELECTION_NOTE_ID}
                   onView={setViewing}
-                  onDelete={hasFeature(principal, 'DELETE_REPORTS') ? deleting.ask : undefined}
+                  onDelete={hasFeature(principal, 'DELETE_REPORTS') ? setDeleting : undefined}
                 />
               )}
             </Tabs.Panel>
@@ -185,16 +181,21 @@ export default function ReportsPage() {
         onDownload={(report) => download([report.id])}
         downloading={downloading}
       />
-      <ConfirmModal confirm={deleting} title="Delete report" confirmLabel="Delete">
-        <Text>
-          {deleting.row &&
-            deleteReportConfirmation(
-              deleting.row.fileName,
-              formatDate(deleting.row.reportDate),
-              deleting.row.fileSize,
-            )}
-        </Text>
-      </ConfirmModal>
+      {deleting && (
+        // §4, §8: a failed delete is logged only, and the dialog closes.
+        <ConfirmDialog
+          title="Delete report"
+          message={deleteReportConfirmation(
+            deleting.fileName,
+            formatDate(deleting.reportDate),
+            deleting.fileSize,
+          )}
+          confirmLabel="Delete"
+          onConfirm={() => remove(deleting)}
+          onClose={() => setDeleting(null)}
+          onFailure="close"
+        />
+      )}
     </>,
   );
 }

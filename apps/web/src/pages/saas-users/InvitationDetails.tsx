@@ -1,10 +1,10 @@
 import { Anchor, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES } from '@portal/domain';
 import { utcDateTime } from '@portal/domain/csv';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useThrowToBoundary } from '../../api/swr.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { pathOf } from '../../components/paths.js';
-import { ConfirmModal, useConfirm } from '../../components/use-confirm.js';
 import { useSubmit } from '../../lib/use-submit.js';
 import {
   deleteInvitation,
@@ -42,17 +42,16 @@ export function InvitationDetails({
   const { invitation, tenantName, roles } = managed;
   const tenantId = invitation.tenantId;
   const { notice, setNotice, fail } = useNotice();
-  const throwToBoundary = useThrowToBoundary();
   const { busy: resending, submit } = useSubmit();
-  const confirm = useConfirm<SaasInvitation>(async (row) => {
+  const [deleting, setDeleting] = useState<SaasInvitation | null>(null);
+  async function remove(row: SaasInvitation) {
     try {
       await deleteInvitation(tenantId, row);
       setNotice({ color: 'green', text: MESSAGES.invitationDeleted });
-    } catch (error) {
-      throwToBoundary(error);
+    } finally {
+      onChange();
     }
-    onChange();
-  });
+  }
 
   async function resend() {
     await submit(() => resendInvitation(tenantId, invitation.invitationId), {
@@ -92,7 +91,7 @@ export function InvitationDetails({
           <Button onClick={resend} loading={resending}>
             Resend
           </Button>
-          <Button variant="light" color="red" onClick={() => confirm.ask(invitation)}>
+          <Button variant="light" color="red" onClick={() => setDeleting(invitation)}>
             Delete
           </Button>
         </Group>
@@ -105,9 +104,15 @@ export function InvitationDetails({
       <Anchor component={Link} to={pathOf('saasInvitations', { tenantId })}>
         Pending invitations of {tenantName}
       </Anchor>
-      <ConfirmModal confirm={confirm} title="Delete invitation" confirmLabel="Delete">
-        <Text>Are you sure you want to delete the invitation of {confirm.row?.emailAddress}?</Text>
-      </ConfirmModal>
+      {deleting && (
+        <ConfirmDialog
+          title="Delete invitation"
+          message={`Are you sure you want to delete the invitation of ${deleting.emailAddress}?`}
+          confirmLabel="Delete"
+          onConfirm={() => remove(deleting)}
+          onClose={() => setDeleting(null)}
+        />
+      )}
     </Stack>
   );
 }

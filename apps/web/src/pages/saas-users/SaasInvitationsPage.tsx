@@ -1,4 +1,4 @@
-import { Anchor, Button, Text } from '@mantine/core';
+import { Anchor, Button } from '@mantine/core';
 import { MESSAGES } from '@portal/domain';
 import type { InvitationsReply } from '@portal/domain/api/tenants';
 import { invitationsCsv, utcDateTime } from '@portal/domain/csv';
@@ -6,11 +6,11 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useApi, useThrowToBoundary } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageButtons } from '../../components/PageButtons.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { ResponsiveTable } from '../../components/ResponsiveTable.js';
-import { ConfirmModal, useConfirm } from '../../components/use-confirm.js';
 import { downloadCsv } from '../../lib/download-csv.js';
 import { useSubmit } from '../../lib/use-submit.js';
 import { allInvitations, deleteInvitation, invitationsPath, resendInvitation } from './saas-api.js';
@@ -33,15 +33,15 @@ export default function SaasInvitationsPage() {
   });
   const throwToBoundary = useThrowToBoundary();
   const { notice, setNotice, fail } = useNotice();
-  const confirm = useConfirm<Invitation>(async (invitation) => {
+  const [deleting, setDeleting] = useState<Invitation | null>(null);
+  async function remove(invitation: Invitation) {
     try {
       await deleteInvitation(tenantId, invitation);
       setNotice({ color: 'green', text: MESSAGES.invitationDeleted });
-    } catch (error) {
-      throwToBoundary(error);
+    } finally {
+      await mutate();
     }
-    await mutate();
-  });
+  }
   const [resending, setResending] = useState<string | null>(null);
   const { submit } = useSubmit();
 
@@ -121,7 +121,7 @@ export default function SaasInvitationsPage() {
                   size="xs"
                   variant="light"
                   color="red"
-                  onClick={() => confirm.ask(invitation)}
+                  onClick={() => setDeleting(invitation)}
                   aria-label={`Delete the invitation of ${invitation.emailAddress}`}
                 >
                   Delete
@@ -132,9 +132,15 @@ export default function SaasInvitationsPage() {
           <PageButtons page={page} pages={null} hasNext={data.hasNext} withLast={false} onPage={setPage} />
         </>
       )}
-      <ConfirmModal confirm={confirm} title="Delete invitation" confirmLabel="Delete">
-        <Text>Are you sure you want to delete the invitation of {confirm.row?.emailAddress}?</Text>
-      </ConfirmModal>
+      {deleting && (
+        <ConfirmDialog
+          title="Delete invitation"
+          message={`Are you sure you want to delete the invitation of ${deleting.emailAddress}?`}
+          confirmLabel="Delete"
+          onConfirm={() => remove(deleting)}
+          onClose={() => setDeleting(null)}
+        />
+      )}
     </PageFrame>
   );
 }

@@ -1,22 +1,21 @@
-import { Button, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { MESSAGES, PAGES } from '@portal/domain';
 import { pageCount } from '@portal/domain/admin-paging';
 import type { AllSaasUsersReply, SaasUser, SaasUsersReply } from '@portal/domain/api/tenants';
 import { saasUsersCsv } from '@portal/domain/csv';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { ApiError, get } from '../../api/api.js';
+import { ApiError, failureMessage, get } from '../../api/api.js';
 import { useApi, useThrowToBoundary } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageButtons } from '../../components/PageButtons.js';
 import { PageFrame } from '../../components/PageFrame.js';
 import { pathOf } from '../../components/paths.js';
 import { ResponsiveTable } from '../../components/ResponsiveTable.js';
-import { ConfirmModal, useConfirm } from '../../components/use-confirm.js';
 import { downloadCsv } from '../../lib/download-csv.js';
 import { allUsersPath, deleteUser, roleLabel, usersPath } from './saas-api.js';
-import { NoticeAlert, useNotice } from './use-notice.js';
 import { useTenantName } from './use-tenant-name.js';
 
 /** A tenant's users, 50 a page with the total, their roles, Edit and Delete, Invite and the CSV. */
@@ -27,19 +26,14 @@ export default function SaasUsersPage() {
   const [page, setPage] = useState(1);
   const { data, mutate } = useApi<SaasUsersReply>(usersPath(tenantId, page), { keepPreviousData: true });
   const throwToBoundary = useThrowToBoundary();
-  const { notice, fail } = useNotice();
-  // A refusal (a user ranked above the caller, one already gone) is told on the page after the
-  // failure wording; anything else is the error screen's.
-  const confirm = useConfirm<SaasUser>(async (user) => {
+  const [deleting, setDeleting] = useState<SaasUser | null>(null);
+  async function remove(user: SaasUser) {
     try {
       await deleteUser(tenantId, user);
-    } catch (error) {
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-        fail(MESSAGES.userDeleteFailurePrefix, error);
-      } else throwToBoundary(error);
+    } finally {
+      await mutate();
     }
-    await mutate();
-  });
+  }
   const [downloading, setDownloading] = useState(false);
 
   async function download() {
@@ -75,7 +69,6 @@ export default function SaasUsersPage() {
         </>
       }
     >
-      <NoticeAlert notice={notice} />
       {!data ? (
         <CenteredLoader />
       ) : data.count === 0 ? (
@@ -107,7 +100,7 @@ export default function SaasUsersPage() {
                   size="xs"
                   variant="light"
                   color="red"
-                  onClick={() => confirm.ask(user)}
+                  onClick={() => setDeleting(user)}
                   aria-label={`Delete ${user.emailAddress}`}
                 >
                   Delete
@@ -124,11 +117,21 @@ export default function SaasUsersPage() {
           />
         </>
       )}
-      <ConfirmModal confirm={confirm} title="Delete user" confirmLabel="Delete">
-        <Text>
-          Are you sure you want to remove {confirm.row?.emailAddress} from {tenantName}?
-        </Text>
-      </ConfirmModal>
+      {deleting && (
+        // A refusal (a user ranked above the caller, one already gone) is told after §8's failure wording.
+        <ConfirmDialog
+          title="Delete user"
+          message={`Are you sure you want to remove ${deleting.emailAddress} from ${tenantName}?`}
+          confirmLabel="Delete"
+          onConfirm={() => remove(deleting)}
+          onClose={() => setDeleting(null)}
+          failureText={(failure) =>
+            failure instanceof ApiError && failure.status >= 400 && failure.status < 500
+              ? `${MESSAGES.userDeleteFailurePrefix}${failure.message}`
+              : failureMessage(failure)
+          }
+        />
+      )}
     </PageFrame>
   );
 }
