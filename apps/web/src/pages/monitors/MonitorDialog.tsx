@@ -10,10 +10,10 @@ import {
   serverFieldErrors,
   toFieldErrors,
 } from '../../components/form/form-errors.js';
-import { OwnersNote } from '../admin/partners/AlertEditor.js';
 import type { ReportMonitor } from '../admin/partners/partners-api.js';
-import { cleanAlert, ScheduleFields } from '../admin/partners/ScheduleFields.js';
 import type { CategoryRow } from '../admin/report-categories/categories-api.js';
+import { OwnersNote } from './AlertEditor.js';
+import { cleanAlert, ScheduleFields } from './ScheduleFields.js';
 
 // Adds or changes one report alert on /admin/report-alerts (POST /api/report-monitors, PUT
 // /api/report-monitors/{reportMonitorId}). Alerts belong to EXT partners; the server checks that

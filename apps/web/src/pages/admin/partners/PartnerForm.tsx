@@ -14,7 +14,7 @@ import { post, put } from '../../../api/api.js';
 import { FormActions } from '../../../components/form/FormActions.js';
 import { failureMessage, toFieldErrors } from '../../../components/form/form-errors.js';
 import { useAdminSave } from '../../../components/form/use-admin-save.js';
-import { AlertEditor } from './AlertEditor.js';
+import { AlertEditor } from '../../monitors/AlertEditor.js';
 import { AlertList } from './AlertList.js';
 import { CategoryPicker } from './CategoryPicker.js';
 import {

@@ -6,9 +6,9 @@ import { post, put } from '../../../api/api.js';
 import { FormActions } from '../../../components/form/FormActions.js';
 import { toFieldErrors } from '../../../components/form/form-errors.js';
 import { useAdminSave } from '../../../components/form/use-admin-save.js';
+import { DatasetDialog } from '../../datasets/DatasetDialog.js';
 import type { CodeName } from '../partners/partners-api.js';
 import type { CategoryPartner } from './categories-api.js';
-import { DatasetDialog } from './DatasetDialog.js';
 import { OwnerEmails } from './OwnerEmails.js';
 
 // SPEC.md §5 Report category: code (locked on edit) and name, frequency types, the external link

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../../test/render.js';
+import { jsonResponse, renderWithProviders } from '../../test/render.js';
 import { DatasetDialog } from './DatasetDialog.js';
 
 // SPEC.md §4 Dataset validation dialog: idle, validating, then 'Dataset validated' or a failure;
