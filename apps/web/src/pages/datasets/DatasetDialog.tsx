@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import type { CodeName } from '@portal/domain/api/common';
 import type { DatasetObjectKey } from '@portal/domain/api/datasets';
+import type { CategoryPartner } from '@portal/domain/api/report-categories';
 import { canAddDataset, type DatasetValidation, validateDatasetObjectKey } from '@portal/domain/dataset';
 import { useState } from 'react';
 import { ApiError, get } from '../../api/api.js';
-import type { CategoryPartner } from '../admin/report-categories/categories-api.js';
 
 // SPEC.md §4 Dataset validation dialog: idle, then validating, then 'Dataset validated' or a
 // failure; Add is enabled only after success. The dataset of a partner's category must be the

@@ -4,9 +4,9 @@ import {
   type ReportAlertInput,
   reportAlertProblems,
 } from '@portal/domain/admin-report-alert';
+import type { CodeName } from '@portal/domain/api/common';
 import { useState } from 'react';
 import { type FieldErrors, toFieldErrors } from '../../components/form/form-errors.js';
-import type { CodeName } from '../admin/partners/partners-api.js';
 import { cleanAlert, ScheduleFields } from './ScheduleFields.js';
 
 // The report alert editor (SPEC.md §5 Report alert). It shows who the alert goes to: the

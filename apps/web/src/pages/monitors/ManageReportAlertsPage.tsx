@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { type AdminColumn, AdminTable } from '../../components/list/AdminTable.js';
 import { useAdminList } from '../../components/list/use-admin-list.js';
 import { PageFrame } from '../../components/PageFrame.js';
-import { alertSchedule } from '../admin/partners/partner-form-state.js';
+import { alertSchedule } from './alert-schedule.js';
 import { LastChecks } from './LastChecks.js';
 import { MonitorDialog } from './MonitorDialog.js';
 

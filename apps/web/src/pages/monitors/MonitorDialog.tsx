@@ -1,6 +1,8 @@
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { MESSAGES } from '@portal/domain';
 import { type ReportAlertInput, reportAlertProblems } from '@portal/domain/admin-report-alert';
+import type { ReportMonitor } from '@portal/domain/api/partners';
+import type { CategoryRow } from '@portal/domain/api/report-categories';
 import { useState } from 'react';
 import { post, put } from '../../api/api.js';
 import {
@@ -10,8 +12,6 @@ import {
   serverFieldErrors,
   toFieldErrors,
 } from '../../components/form/form-errors.js';
-import type { ReportMonitor } from '../admin/partners/partners-api.js';
-import type { CategoryRow } from '../admin/report-categories/categories-api.js';
 import { OwnersNote } from './AlertEditor.js';
 import { cleanAlert, ScheduleFields } from './ScheduleFields.js';
 

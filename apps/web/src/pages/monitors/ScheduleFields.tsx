@@ -8,7 +8,7 @@ import {
   MONTHLY_FREQUENCY_DAYS,
 } from '@portal/domain';
 import type { ReportAlertInput } from '@portal/domain/admin-report-alert';
-import type { CodeName } from '../admin/partners/partners-api.js';
+import type { CodeName } from '@portal/domain/api/common';
 
 // The schedule of a report alert (SPEC.md §5, §9): frequency type, then a weekday (Monday to
 // Friday) for weekly alerts, or an occurrence (First to Fourth, Last) and a day (Monday to Friday

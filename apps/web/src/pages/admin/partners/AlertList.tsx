@@ -1,7 +1,7 @@
 import { Badge, Button, Text } from '@mantine/core';
 import type { AlertRow } from '@portal/domain/alert-queue';
 import { ResponsiveTable } from '../../../components/ResponsiveTable.js';
-import { alertSchedule } from './partner-form-state.js';
+import { alertSchedule } from '../../monitors/alert-schedule.js';
 import type { CatalogCategory } from './partners-api.js';
 
 // The partner's report alerts in the form: saved ones and the changes queued for the save.

@@ -1,6 +1,4 @@
-import { describeSchedule, toMonitorSchedule } from '@portal/domain';
 import type { PartnerInput } from '@portal/domain/admin-partner';
-import type { ReportAlertInput } from '@portal/domain/admin-report-alert';
 import type { SavedAlert } from '@portal/domain/alert-queue';
 import type { Partner, ReportMonitor } from './partners-api.js';
 
@@ -63,13 +61,3 @@ export const savedAlerts = (monitors: readonly ReportMonitor[]): SavedAlert[] =>
     frequencyDay: m.frequencyDay,
     frequencyNumber: m.frequencyNumber,
   }));
-
-/** 'Week (every Monday)', or the raw fields when they make no schedule. */
-export function alertSchedule(alert: ReportAlertInput): string {
-  const schedule = toMonitorSchedule({
-    frequencyTypeCode: alert.frequencyTypeCode,
-    frequencyDay: alert.frequencyDay ?? null,
-    frequencyNumber: alert.frequencyNumber ?? null,
-  });
-  return schedule ? describeSchedule(schedule) : alert.frequencyTypeCode;
-}
