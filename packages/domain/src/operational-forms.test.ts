@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_DISPUTE_BIN,
   DISPUTE_REASONS,
   type DisputeFormInput,
   dateToEpochSeconds,
@@ -9,8 +10,10 @@ import {
   formatUsd,
   invoiceRequestProblems,
   isRedactedAccountNumber,
+  lastFourDigits,
   maskAccountNumber,
   normalizeDispute,
+  REDACTED_ACCOUNT_NUMBER_PATTERN,
   redactAccountNumber,
 } from './operational-forms.js';
 
@@ -43,6 +46,11 @@ describe('customer invoice requests', () => {
   });
   it('masks the account number to its last four digits', () => {
     expect(maskAccountNumber('1234567890123456')).toBe('•••• •••• •••• 3456');
+    expect(lastFourDigits('1234567890123456')).toBe('3456');
+  });
+  it('names the lengths in its messages', () => {
+    expect(FORM_MESSAGES.accountNumber).toBe('Account number must be 16 digits.');
+    expect(FORM_MESSAGES.lastFour).toBe('Last four card digits must be exactly 4 digits.');
   });
 });
 
@@ -305,6 +313,12 @@ describe('the account number the API sends: redacted, and kept when sent back un
     expect(isRedactedAccountNumber('1234567890123456')).toBe(false);
     expect(isRedactedAccountNumber('***********3456')).toBe(false);
   });
+  it('gives the reply schema the pattern of the redacted value', () => {
+    expect(REDACTED_ACCOUNT_NUMBER_PATTERN).toBe('^\\*{12}[0-9]{4}$');
+    expect(new RegExp(REDACTED_ACCOUNT_NUMBER_PATTERN).test(redactAccountNumber('1234567890123456'))).toBe(
+      true,
+    );
+  });
   it('accepts the redacted value on an edit only when it is the one given', () => {
     const redacted = { ...valid, accountNumber: '************3456' };
     expect(invoiceRequestProblems(redacted, TODAY, '************3456')).toEqual([]);
@@ -404,6 +418,10 @@ describe('edge values of the dispute form', () => {
   ])('customer ID %o', (customerId, expected) =>
     expect(disputeFormProblems({ ...form, customerId }, TODAY)).toEqual(expected),
   );
+
+  it('accepts the BIN a new form starts with', () => {
+    expect(disputeFormProblems({ ...form, bin: DEFAULT_DISPUTE_BIN }, TODAY)).toEqual([]);
+  });
 
   it.each([
     [{ messageType: '' }, [{ field: 'messageType', message: 'This field is required.' }]],

@@ -20,6 +20,8 @@ export const MERCHANT_ID_MAX = 13;
 export const ACQUIRER_REF_ID_MAX = 23;
 export const LAST_FOUR_LENGTH = 4;
 export const DISPUTE_BINS = ['630220'] as const;
+/** The BIN a new dispute form starts with: the only one there is. */
+export const DEFAULT_DISPUTE_BIN = DISPUTE_BINS[0];
 export const DISPUTE_MESSAGE_TYPES = ['claim-request', 'outcome-chargeback'] as const;
 export type DisputeMessageType = (typeof DISPUTE_MESSAGE_TYPES)[number];
 /** The most disputes one form may send at once. */
@@ -49,13 +51,13 @@ export function disputeReasonCode(description: string): string | undefined {
 }
 
 export const FORM_MESSAGES = {
-  accountNumber: 'Account number must be 16 digits.',
+  accountNumber: `Account number must be ${ACCOUNT_NUMBER_LENGTH} digits.`,
   futureDate: 'The date cannot be in the future.',
   earliestDate: `The date cannot be before ${formatUsDate(EARLIEST_FORM_DATE)}.`,
   invalidDate: 'Enter a valid date.',
   startAfterEnd: 'Start date must be on or before the end date.',
   customerId: 'Customer ID must contain digits only.',
-  lastFour: 'Last four card digits must be exactly 4 digits.',
+  lastFour: `Last four card digits must be exactly ${LAST_FOUR_LENGTH} digits.`,
   merchantId: `Merchant ID must be at most ${MERCHANT_ID_MAX} characters.`,
   acquirerRefId: `Acquirer reference ID must be at most ${ACQUIRER_REF_ID_MAX} characters.`,
   reason: 'Choose one of the listed dispute reasons.',
@@ -129,8 +131,11 @@ export type InvoiceRequestInput = {
 };
 export type InvoiceField = keyof InvoiceRequestInput;
 
-const ACCOUNT_NUMBER = /^[0-9]{16}$/;
-const REDACTED_ACCOUNT_NUMBER = /^\*{12}[0-9]{4}$/;
+const ACCOUNT_NUMBER = new RegExp(`^[0-9]{${ACCOUNT_NUMBER_LENGTH}}$`);
+const LAST_FOUR = new RegExp(`^[0-9]{${LAST_FOUR_LENGTH}}$`);
+/** What redactAccountNumber gives, as a pattern (the reply schema's too). */
+export const REDACTED_ACCOUNT_NUMBER_PATTERN = `^\\*{${ACCOUNT_NUMBER_LENGTH - LAST_FOUR_LENGTH}}[0-9]{${LAST_FOUR_LENGTH}}$`;
+const REDACTED_ACCOUNT_NUMBER = new RegExp(REDACTED_ACCOUNT_NUMBER_PATTERN);
 
 /**
  * §5: account number required, 16 digits; both dates required, not in the future and not before
@@ -161,9 +166,14 @@ export function invoiceRequestProblems(
   return found;
 }
 
+/** The last four digits of an account number, all a screen shows of it. */
+export function lastFourDigits(accountNumber: string): string {
+  return accountNumber.slice(-LAST_FOUR_LENGTH);
+}
+
 /** The account number as the list shows it: its last four digits only. */
 export function maskAccountNumber(accountNumber: string): string {
-  return `•••• •••• •••• ${accountNumber.slice(-4)}`;
+  return `•••• •••• •••• ${lastFourDigits(accountNumber)}`;
 }
 
 /**
@@ -172,7 +182,7 @@ export function maskAccountNumber(accountNumber: string): string {
  * number itself, so the edit form's field holds it as it is.
  */
 export function redactAccountNumber(accountNumber: string): string {
-  return `${'*'.repeat(ACCOUNT_NUMBER_LENGTH - LAST_FOUR_LENGTH)}${accountNumber.slice(-LAST_FOUR_LENGTH)}`;
+  return `${'*'.repeat(ACCOUNT_NUMBER_LENGTH - LAST_FOUR_LENGTH)}${lastFourDigits(accountNumber)}`;
 }
 
 /** True for a value shaped like redactAccountNumber's, whichever number it hides. */
@@ -274,7 +284,7 @@ export function disputeItemProblems(
       : { field: f('disputeReasonDesc'), message: FORM_MESSAGES.reason },
     dateProblem(f('transactionDate'), item.transactionDate, today),
     requiredProblem(f('lastFourCardNum'), item.lastFourCardNum),
-    patternProblem(f('lastFourCardNum'), item.lastFourCardNum, /^[0-9]{4}$/, FORM_MESSAGES.lastFour),
+    patternProblem(f('lastFourCardNum'), item.lastFourCardNum, LAST_FOUR, FORM_MESSAGES.lastFour),
     amountProblem(f('disputeAmount'), item.disputeAmount),
     disputeAboveTransactionProblem(f('disputeAmount'), item),
     amountProblem(f('transactionAmount'), item.transactionAmount),

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { REDACTED_ACCOUNT_NUMBER_PATTERN } from '../operational-forms.js';
 import { Nullable } from './common.js';
 
 // Request and reply shapes of the operational forms' calls (SPEC.md §7 Forms), defined once: the
@@ -44,7 +45,7 @@ export type InvoiceRequestUpdateBody = Static<typeof InvoiceRequestUpdateBody>;
 export const InvoiceRequest = Type.Object({
   recordId: Type.Integer(),
   /** Redacted: twelve asterisks and the last four digits; only the batch file has the whole number. */
-  accountNumber: Type.String({ pattern: '^\\*{12}[0-9]{4}$' }),
+  accountNumber: Type.String({ pattern: REDACTED_ACCOUNT_NUMBER_PATTERN }),
   startDate: Type.Number(),
   endDate: Type.Number(),
   status: RecordStatus,

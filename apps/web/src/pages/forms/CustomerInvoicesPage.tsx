@@ -1,5 +1,5 @@
 import { Badge, Button, Group, NativeSelect, SegmentedControl, Text, TextInput } from '@mantine/core';
-import { maskAccountNumber } from '@portal/domain';
+import { lastFourDigits, maskAccountNumber } from '@portal/domain';
 import type { InvoiceRequest } from '@portal/domain/api/forms';
 import { batchScheduleText } from '@portal/domain/form-batch';
 import { useState } from 'react';
@@ -114,7 +114,7 @@ export default function CustomerInvoicesPage() {
               <RecordActions
                 editTo={`/forms/customer-invoice/${r.recordId}/edit`}
                 onDelete={() => setDeleting(r)}
-                label={`request for account ending ${r.accountNumber.slice(-4)}`}
+                label={`request for account ending ${lastFourDigits(r.accountNumber)}`}
               />
             )
           }
@@ -124,7 +124,7 @@ export default function CustomerInvoicesPage() {
       {deleting && (
         <ConfirmDialog
           title="Delete invoice request"
-          message={`Are you sure you want to delete the invoice request for account ending ${deleting.accountNumber.slice(-4)}?`}
+          message={`Are you sure you want to delete the invoice request for account ending ${lastFourDigits(deleting.accountNumber)}?`}
           confirmLabel="Delete"
           onConfirm={() => remove(deleting)}
           onClose={() => setDeleting(null)}

@@ -17,6 +17,7 @@ import {
   disputeFormProblems,
   EARLIEST_FORM_DATE,
   formatUsd,
+  LAST_FOUR_LENGTH,
   toCents,
 } from '@portal/domain';
 import type { DisputeItemBody } from '@portal/domain/api/forms';
@@ -234,7 +235,7 @@ export function DisputeForm({ initial, list, multiple, send }: DisputeFormProps)
                   label="Last Four Card Digits"
                   required
                   inputMode="numeric"
-                  maxLength={4}
+                  maxLength={LAST_FOUR_LENGTH}
                   {...rowField(index, 'lastFourCardNum')}
                 />
                 <TextInput

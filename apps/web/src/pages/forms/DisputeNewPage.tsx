@@ -1,3 +1,4 @@
+import { DEFAULT_DISPUTE_BIN } from '@portal/domain';
 import { post } from '../../api/api.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { PageFrame } from '../../components/PageFrame.js';
@@ -14,7 +15,13 @@ export default function DisputeNewPage() {
       <DisputeForm
         list={`/forms/${retailer}-disputes`}
         multiple
-        initial={{ messageType: '', customerId: '', bin: '630220', messageDate: '', disputes: [emptyRow()] }}
+        initial={{
+          messageType: '',
+          customerId: '',
+          bin: DEFAULT_DISPUTE_BIN,
+          messageDate: '',
+          disputes: [emptyRow()],
+        }}
         send={(body) => post(DISPUTES_API, body)}
       />
     </PageFrame>

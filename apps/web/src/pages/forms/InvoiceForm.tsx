@@ -1,5 +1,5 @@
 import { Stack, TextInput } from '@mantine/core';
-import { EARLIEST_FORM_DATE, invoiceRequestProblems } from '@portal/domain';
+import { ACCOUNT_NUMBER_LENGTH, EARLIEST_FORM_DATE, invoiceRequestProblems } from '@portal/domain';
 import type { InvoiceRequestBody } from '@portal/domain/api/forms';
 import { type FormEvent, useState } from 'react';
 import { FormActions } from '../../components/form/FormActions.js';
@@ -62,10 +62,10 @@ export function InvoiceForm({
       <Stack maw={480}>
         <TextInput
           label="Account Number"
-          description="16 digits"
+          description={`${ACCOUNT_NUMBER_LENGTH} digits`}
           required
           inputMode="numeric"
-          maxLength={16}
+          maxLength={ACCOUNT_NUMBER_LENGTH}
           autoComplete="off"
           {...field('accountNumber')}
         />
