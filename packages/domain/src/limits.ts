@@ -2,6 +2,12 @@
 export const MAX_REPORTS_PER_DOWNLOAD = 3;
 export const VIEWABLE_EXTENSIONS = ['csv', 'xls', 'xlsx'] as const;
 export const ERROR_ALERT_MS = 5_000;
+/** The other message times: the list opens 2 seconds after a successful invite or role update (§4). */
+export const RETURN_TO_LIST_MS = 2_000;
+/** The logo or marketing page reloads 3 seconds after a successful upload (§4). */
+export const RELOAD_AFTER_UPLOAD_MS = 3_000;
+/** 'Invitation was deleted successfully.', and the tenant pages' other notices, show for 5 seconds (§4, §8). */
+export const NOTICE_MS = 5_000;
 export const FRAME_CHECK_INTERVAL_MS = 500;
 export const FRAME_CHECK_TIMEOUT_MS = 10_000;
 export const TABLEAU_SCALE_BELOW_PX = 1830;

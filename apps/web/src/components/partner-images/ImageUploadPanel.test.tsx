@@ -1,8 +1,8 @@
-import { MESSAGES } from '@portal/domain';
+import { MESSAGES, RELOAD_AFTER_UPLOAD_MS } from '@portal/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../test/render.js';
-import { RELOAD_AFTER_UPLOAD_MS, uploadReload } from './ImageUploadPanel.js';
+import { uploadReload } from './ImageUploadPanel.js';
 import { MarketingImageUpload, PartnerLogoUpload } from './PartnerImageUploads.js';
 
 const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' });

@@ -6,6 +6,7 @@ import {
   MAX_IMAGE_UPLOAD_BYTES,
   MESSAGES,
   type PartnerImageKind,
+  RELOAD_AFTER_UPLOAD_MS,
 } from '@portal/domain';
 import { useEffect, useState } from 'react';
 import { ApiError, post } from '../../api/api.js';
@@ -14,8 +15,6 @@ import { usePartnerImage } from './usePartnerImage.js';
 // SPEC.md §2/§4 Logo and marketing upload: pick a file, preview, upload; then success (the page
 // reloads after 3 seconds) or an error. The server judges the file by its bytes; the checks here
 // only spare a round trip.
-
-export const RELOAD_AFTER_UPLOAD_MS = 3_000;
 
 /** The page reload after a successful upload, in one object so tests can observe it. */
 export const uploadReload = {

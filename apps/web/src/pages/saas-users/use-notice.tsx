@@ -1,13 +1,11 @@
 import { Alert } from '@mantine/core';
+import { NOTICE_MS } from '@portal/domain';
 import { useEffect, useState } from 'react';
 import { isLeaving } from '../../api/api.js';
 
 export type Notice = { color: 'green' | 'red'; text: string };
 
-/** SPEC.md §4/§9: 'Invitation was deleted successfully.' shows for 5 seconds, and so does an error alert. */
-export const NOTICE_MS = 5000;
-
-/** A message of the page's last action, gone after 5 seconds. */
+/** A message of the page's last action, gone after 5 seconds (SPEC.md §4, §9). */
 export function useNotice() {
   const [notice, setNotice] = useState<Notice | null>(null);
   useEffect(() => {
