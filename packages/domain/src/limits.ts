@@ -18,6 +18,8 @@ export const DASHBOARD_SORT_MODES = ['ALPHABETICAL', 'MV_MONTH'] as const;
 export const SAAS_USERS_PAGE_SIZE = 50;
 export const INVITATIONS_PAGE_SIZE = 100;
 export const LOGIN_NAME_COOKIE_MINUTES = 480;
+/** The modal backdrop's transition (§9). */
+export const MODAL_TRANSITION_MS = 500;
 export const BANNER_ACK_HIDE_MS = 24 * 60 * 60 * 1000;
 export const BANNER_TIME_UNITS = {
   Indefinite: null,

@@ -1,5 +1,11 @@
 import { Button, Group, Text } from '@mantine/core';
-import { isExternalLink, isSafeExternalHref, leavingPortalText, MESSAGES } from '@portal/domain';
+import {
+  isExternalLink,
+  isSafeExternalHref,
+  leavingPortalText,
+  MESSAGES,
+  MODAL_TRANSITION_MS,
+} from '@portal/domain';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { ExternalLinkContext } from './ExternalLink.js';
 import { LazyModal } from './LazyModal.js';
@@ -59,7 +65,7 @@ export function ExternalLinkGuard({ children }: { children: ReactNode }) {
         onClose={close}
         title={MESSAGES.leavingPortalTitle}
         centered
-        transitionProps={{ duration: 500 }}
+        transitionProps={{ duration: MODAL_TRANSITION_MS }}
       >
         <Text style={{ overflowWrap: 'anywhere' }}>{leavingPortalText(target ?? '')}</Text>
         <Group justify="flex-end" mt="md">

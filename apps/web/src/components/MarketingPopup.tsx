@@ -1,5 +1,5 @@
 import { Image, VisuallyHidden } from '@mantine/core';
-import { shouldShowMarketingPopup } from '@portal/domain';
+import { MODAL_TRANSITION_MS, shouldShowMarketingPopup } from '@portal/domain';
 import { useEffect, useState } from 'react';
 import { useIsMobile } from '../layout/useIsMobile.js';
 import { marketingPopupKey } from '../lib/marketing-storage.js';
@@ -65,7 +65,7 @@ export function MarketingPopup({ partnerCode }: { partnerCode: string }) {
         // The image is the whole message; the dialog still needs a name for a screen reader.
         title={<VisuallyHidden>{`Marketing from ${partnerCode}`}</VisuallyHidden>}
         centered
-        transitionProps={{ duration: 500 }}
+        transitionProps={{ duration: MODAL_TRANSITION_MS }}
       >
         <Image src={src} alt={`${partnerCode} marketing`} data-testid="marketing-popup-image" />
       </LazyModal>

@@ -1,5 +1,11 @@
 import { Button, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { ISSUE_REPORTED_MESSAGE, type IssueReport, issueReportProblems, MESSAGES } from '@portal/domain';
+import {
+  ISSUE_REPORTED_MESSAGE,
+  type IssueReport,
+  issueReportProblems,
+  MESSAGES,
+  MODAL_TRANSITION_MS,
+} from '@portal/domain';
 import type { IssueReasons } from '@portal/domain/api/contact-us';
 import { type FormEvent, useState } from 'react';
 import { post } from '../../api/api.js';
@@ -85,7 +91,7 @@ export default function ReportAnIssuePage() {
         onClose={() => setOutcome(null)}
         title="Report an Issue"
         centered
-        transitionProps={{ duration: 500 }}
+        transitionProps={{ duration: MODAL_TRANSITION_MS }}
       >
         <Text role="status">
           {outcome === 'reported' ? ISSUE_REPORTED_MESSAGE : MESSAGES.issueReportFailed}
