@@ -97,6 +97,15 @@ module.exports = {
       from: {},
       to: { path: `${API}(routes|services)/|${API}lib/(?!http/|vendors/|service-deps\\.ts$)` },
     },
+    {
+      name: 'web-page-areas-no-cycle',
+      comment:
+        'No two page folders of the SPA import each other, directly or through others: what both need moves to components/.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^apps/web/src/pages/[^/]+/' },
+      to: { circular: true },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
