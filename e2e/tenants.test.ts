@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { connect } from '@portal/db';
 import { createProducerQueues } from '@portal/queue';
-import { receivedMail } from '@portal/test-portal/smtp-sink';
+import { receivedMail } from '@portal/testing/portal/smtp-sink';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from './support/axe.js';

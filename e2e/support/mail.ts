@@ -1,4 +1,4 @@
-import { receivedMail } from '@portal/test-portal/smtp-sink';
+import { receivedMail } from '@portal/testing/portal/smtp-sink';
 import { inject } from 'vitest';
 
 export type Mail = Awaited<ReturnType<typeof receivedMail>>[number];

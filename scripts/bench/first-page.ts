@@ -9,8 +9,8 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD } from '@portal/domain/demo-accounts';
-import { startPortal } from '@portal/test-portal';
 import { CHROMIUM_PATH } from '@portal/testing';
+import { startPortal } from '@portal/testing/portal';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 
 const CHROMIUM_ARGS = [

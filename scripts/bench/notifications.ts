@@ -26,10 +26,10 @@ import {
   saveSubscription,
   setUserAccess,
 } from '@portal/db';
-import { ensureReferenceData, newCategory, newPartner, newUser } from '@portal/db/testing';
 import { LocalDiskStore } from '@portal/storage';
-import { startSmtpSink } from '@portal/test-portal/smtp-sink';
 import { BENCH_ADMIN_URL, databaseUrl, TEST_REDIS_URL } from '@portal/testing';
+import { ensureReferenceData, newCategory, newPartner, newUser } from '@portal/testing/db';
+import { startSmtpSink } from '@portal/testing/portal/smtp-sink';
 import { generateSecret, sealSecret, signatureHeader } from '@portal/webhooks';
 import { DEFAULT_WEBHOOK_DISPATCH } from '@portal/workers/config';
 import { startWorkers } from '@portal/workers/start-workers';

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { insertDisputes } from '@portal/db';
-import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import { batchFileKey } from '@portal/domain';
+import { createTestDatabase, type TestDatabase } from '@portal/testing/db';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 
 // Each test starts the operator command as a process of its own, up to four times, and tsx compiles

@@ -4,8 +4,8 @@ import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import { LocalDiskStore } from '@portal/storage';
+import { createTestDatabase, type TestDatabase } from '@portal/testing/db';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ImportRefusedError, importReports } from '../import-reports.js';
 

@@ -6,14 +6,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { claimBatch, finishBatch, insertDisputes } from '@portal/db';
-import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import { batchFileKey, type NormalizedDispute } from '@portal/domain';
 import { easternInstant } from '@portal/domain/eastern-time';
 import { batchDateOf, batchInstant } from '@portal/domain/form-batch';
 import { createProducerQueues, type ProducerQueues } from '@portal/queue';
 import { collectList, LocalDiskStore } from '@portal/storage';
+import { createTestDatabase, type TestDatabase } from '@portal/testing/db';
+import {
+  REDIS_URL,
+  randomPrefix,
+  startSmtpServer,
+  type TestSmtpServer,
+  waitFor,
+} from '@portal/testing/workers/helpers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REDIS_URL, randomPrefix, startSmtpServer, type TestSmtpServer, waitFor } from './helpers.js';
 import { startWorkerProcess, type WorkerProcess } from './worker-process.js';
 
 // The 8PM ET dispute batch with real Postgres, Redis and SMTP, run by real worker processes

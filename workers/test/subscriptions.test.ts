@@ -2,6 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ingestReport, saveSubscription, setUserAccess } from '@portal/db';
+import { SUBSCRIPTION_PAUSED } from '@portal/domain/subscription';
+import { workerConnection } from '@portal/queue';
+import { createBlobStore } from '@portal/storage';
 import {
   createTestDatabase,
   ensureReferenceData,
@@ -9,15 +12,12 @@ import {
   newPartner,
   newUser,
   type TestDatabase,
-} from '@portal/db/testing';
-import { SUBSCRIPTION_PAUSED } from '@portal/domain/subscription';
-import { workerConnection } from '@portal/queue';
-import { createBlobStore } from '@portal/storage';
+} from '@portal/testing/db';
+import { REDIS_URL, randomPrefix, waitFor } from '@portal/testing/workers/helpers';
+import { type MailHarness, startMailWorkers } from '@portal/testing/workers/mail-harness';
 import { Queue } from 'bullmq';
 import type { AddressObject } from 'mailparser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { REDIS_URL, randomPrefix, waitFor } from './helpers.js';
-import { type MailHarness, startMailWorkers } from './mail-harness.js';
 
 // Report subscriptions end to end through the real outbox, queue, workers and SMTP (issue 28): a
 // burst of 50 reports gives each subscriber one mail for the window; a subscriber who lost access or

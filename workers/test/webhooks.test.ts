@@ -11,6 +11,9 @@ import {
   rotateWebhookSecret,
   setUserAccess,
 } from '@portal/db';
+import { WEBHOOK_BACKOFF_AFTER_FAILURES } from '@portal/domain/webhook-schedule';
+import { enqueue, workerConnection } from '@portal/queue';
+import { createBlobStore } from '@portal/storage';
 import {
   createTestDatabase,
   ensureReferenceData,
@@ -18,15 +21,9 @@ import {
   newPartner,
   newUser,
   type TestDatabase,
-} from '@portal/db/testing';
-import { WEBHOOK_BACKOFF_AFTER_FAILURES } from '@portal/domain/webhook-schedule';
-import { enqueue, workerConnection } from '@portal/queue';
-import { createBlobStore } from '@portal/storage';
-import { generateSecret, newDeliveryId, sealSecret } from '@portal/webhooks';
-import { Queue } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REDIS_URL, randomPrefix, waitFor } from './helpers.js';
-import { type MailHarness, startMailWorkers } from './mail-harness.js';
+} from '@portal/testing/db';
+import { REDIS_URL, randomPrefix, waitFor } from '@portal/testing/workers/helpers';
+import { type MailHarness, startMailWorkers } from '@portal/testing/workers/mail-harness';
 import {
   type ConnectionCounter,
   queueTestDelivery,
@@ -35,7 +32,10 @@ import {
   startWebhookReceiver,
   testWebhookSettings,
   type WebhookReceiver,
-} from './webhook-receiver.js';
+} from '@portal/testing/workers/webhook-receiver';
+import { generateSecret, newDeliveryId, sealSecret } from '@portal/webhooks';
+import { Queue } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // Webhooks end to end through the real outbox, queue, workers and a real https receiver on
 // 127.0.0.2 that verifies every delivery with the `standardwebhooks` library (issue 28). Only

@@ -1,8 +1,8 @@
+import { createTestDatabase, type TestDatabase } from '@portal/testing/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listReportDates, softDeleteReport } from '../src/reports/reports.js';
 import { ingestReport } from '../src/reports/reports-ingest.js';
-import { createTestDatabase, type TestDatabase } from '../src/testing.js';
 
 // report_dates follows every write to reports: ingest, supersede and soft delete.
 describe('report dates', () => {

@@ -1,9 +1,9 @@
 import { claimBatch, takeBatchRecords } from '@portal/db';
 import { FORM_MESSAGES } from '@portal/domain';
 import { batchDateOf } from '@portal/domain/form-batch';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 
 // SPEC.md §5 and §7 Forms through the real API on its own database: every rule answers 400 with
 // the spec's message on its field, a disputes POST is stored whole or not at all, the chargeback

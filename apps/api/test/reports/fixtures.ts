@@ -1,6 +1,6 @@
 import { type Database, ingestReport } from '@portal/db';
-import { ensureReferenceData } from '@portal/db/testing';
 import { type BlobStore, contentTypeForFileName } from '@portal/storage';
+import { ensureReferenceData } from '@portal/testing/db';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 

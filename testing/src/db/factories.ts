@@ -1,8 +1,8 @@
+import type { Database } from '@portal/db';
 import type { Kysely } from 'kysely';
-import type { Database } from './schema.js';
 
 // The test factories (like immich's medium tests' ctx.newUser()): each inserts the least row a test
-// needs, with defaults for what the test does not care about. Import them from @portal/db/testing.
+// needs, with defaults for what the test does not care about. Import them from @portal/testing/db.
 
 export async function ensureReferenceData(db: Kysely<Database>): Promise<void> {
   await db
