@@ -11,6 +11,7 @@ import {
   ensureReferenceData,
   newCategory,
   newPartner,
+  newPartnerCategory,
   newUser,
   type TestDatabase,
 } from '@portal/testing/db';
@@ -103,14 +104,7 @@ beforeAll(async () => {
   await ensureReferenceData(t.db);
   await newCategory(t.db, { code: 'SETTLEMENT', name: 'Settlement' });
   partnerId = await newPartner(t.db, { code: 'BJS' });
-  await t.db
-    .insertInto('partner_categories')
-    .values({ partner_id: partnerId, category_code: 'SETTLEMENT' })
-    .execute();
-  await t.db
-    .insertInto('partner_category_frequency_types')
-    .values({ partner_id: partnerId, category_code: 'SETTLEMENT', frequency_type_code: 'DLY' })
-    .execute();
+  await newPartnerCategory(t.db, { partnerId, categoryCode: 'SETTLEMENT' });
   await newUser(t.db, { userId: 'owner', email: 'owner@portal.example', isExternalUser: false });
   await newUser(t.db, { userId: 'svc-partner', firstName: 'Partner system' });
   await t.db

@@ -10,6 +10,7 @@ import {
   ensureReferenceData,
   newCategory,
   newPartner,
+  newPartnerCategory,
   newUser,
   type TestDatabase,
 } from '@portal/testing/db';
@@ -42,17 +43,11 @@ beforeAll(async () => {
   const otherId = await newPartner(t.db, { code: 'OTHER' });
   await newCategory(t.db, { code: 'SETTLE', name: 'Settlement' });
   for (const id of [partnerId, otherId]) {
-    await t.db.insertInto('partner_categories').values({ partner_id: id, category_code: 'SETTLE' }).execute();
-    await t.db
-      .insertInto('partner_category_frequency_types')
-      .values(
-        ['DLY', 'MLY'].map((code) => ({
-          partner_id: id,
-          category_code: 'SETTLE',
-          frequency_type_code: code,
-        })),
-      )
-      .execute();
+    await newPartnerCategory(t.db, {
+      partnerId: id,
+      categoryCode: 'SETTLE',
+      frequencyTypeCodes: ['DLY', 'MLY'],
+    });
   }
   const people = {
     ann: { grants: ['ACME'] },

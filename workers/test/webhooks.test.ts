@@ -19,6 +19,7 @@ import {
   ensureReferenceData,
   newCategory,
   newPartner,
+  newPartnerCategory,
   newUser,
   type TestDatabase,
 } from '@portal/testing/db';
@@ -74,14 +75,7 @@ beforeAll(async () => {
   await newCategory(t.db, { code: 'SETTLE', name: 'Settlement' });
   for (const code of ['ACME', 'BETA', 'GAMMA']) {
     const partnerId = await newPartner(t.db, { code });
-    await t.db
-      .insertInto('partner_categories')
-      .values({ partner_id: partnerId, category_code: 'SETTLE' })
-      .execute();
-    await t.db
-      .insertInto('partner_category_frequency_types')
-      .values({ partner_id: partnerId, category_code: 'SETTLE', frequency_type_code: 'DLY' })
-      .execute();
+    await newPartnerCategory(t.db, { partnerId, categoryCode: 'SETTLE' });
   }
   await newUser(t.db, { userId: 'owner', email: 'owner@portal.example', isExternalUser: false });
   await newUser(t.db, { userId: 'svc-partner', firstName: 'Partner system' });

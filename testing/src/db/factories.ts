@@ -69,6 +69,34 @@ export async function newCategory(
     .execute();
 }
 
+/**
+ * A category offered to a partner in the given frequency types (default: daily): its
+ * partner_categories row and partner_category_frequency_types rows. Linking twice is a no-op.
+ */
+export async function newPartnerCategory(
+  db: Kysely<Database>,
+  link: { partnerId: number; categoryCode: string; frequencyTypeCodes?: readonly string[] },
+): Promise<void> {
+  const { partnerId, categoryCode, frequencyTypeCodes = ['DLY'] } = link;
+  await db
+    .insertInto('partner_categories')
+    .values({ partner_id: partnerId, category_code: categoryCode })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  if (frequencyTypeCodes.length === 0) return;
+  await db
+    .insertInto('partner_category_frequency_types')
+    .values(
+      frequencyTypeCodes.map((code) => ({
+        partner_id: partnerId,
+        category_code: categoryCode,
+        frequency_type_code: code,
+      })),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
 export async function newMonitor(
   db: Kysely<Database>,
   monitor: {

@@ -1,7 +1,13 @@
 import { claimMonitorRun, finishMonitorRun, recordMonitorAlerts } from '@portal/db';
 import type { DashboardType } from '@portal/domain';
 import { createTestApp, type TestApp } from '@portal/testing/api';
-import { ensureReferenceData, newCategory, newMonitor, newReport } from '@portal/testing/db';
+import {
+  ensureReferenceData,
+  newCategory,
+  newMonitor,
+  newPartnerCategory,
+  newReport,
+} from '@portal/testing/db';
 import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREQUENCY_TYPE_SHARED_OUTSIDE_SCOPE } from '../../src/admin/frequency-type-scope.js';
@@ -52,14 +58,7 @@ async function addDashboard(partner: string, name: string, type: DashboardType, 
 }
 
 async function linkCategory(partner: string, categoryCode: string) {
-  await t.database.db
-    .insertInto('partner_categories')
-    .values({ partner_id: partnerIds[partner]!, category_code: categoryCode })
-    .execute();
-  await t.database.db
-    .insertInto('partner_category_frequency_types')
-    .values({ partner_id: partnerIds[partner]!, category_code: categoryCode, frequency_type_code: 'DLY' })
-    .execute();
+  await newPartnerCategory(t.database.db, { partnerId: partnerIds[partner]!, categoryCode });
 }
 
 beforeAll(async () => {
