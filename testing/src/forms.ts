@@ -1,4 +1,7 @@
-// Valid operational form values the form tests start from, each test changing one field.
+import type { NormalizedDispute } from '@portal/domain';
+
+// Valid operational form values the tests start from, each test changing what it is about: the
+// forms as a client sends them (epoch seconds, amounts in dollars), and a dispute as it is stored.
 
 /** A calendar day (YYYY-MM-DD) as the epoch seconds the forms send (§3). */
 export const day = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
@@ -31,3 +34,25 @@ export const sampleDispute = {
   acquirerClaimId: 'AC-1',
   chargebackReferenceId: 'CB-1',
 };
+
+/** A claim-request dispute as stored (`insertDisputes`): dates as YYYY-MM-DD, amounts in cents. */
+export function storedDispute(change: Partial<NormalizedDispute> = {}): NormalizedDispute {
+  return {
+    messageType: 'claim-request',
+    customerId: '42',
+    bin: sampleDisputeShared.bin,
+    messageDate: '2026-11-20',
+    disputeReasonDesc: 'late presentment',
+    transactionDate: '2026-11-10',
+    lastFourCardNum: '4242',
+    disputeAmountCents: 1250,
+    transactionAmountCents: 4000,
+    issuerClaimId: 'IC-1',
+    issuerClaimTransactionId: 'ICT-1',
+    merchantId: 'M1',
+    acquirerRefId: 'A1',
+    acquirerClaimId: null,
+    chargebackReferenceId: null,
+    ...change,
+  };
+}

@@ -12,6 +12,7 @@ import { batchDateOf, batchInstant } from '@portal/domain/form-batch';
 import { createProducerQueues, type ProducerQueues } from '@portal/queue';
 import { collectList, LocalDiskStore } from '@portal/storage';
 import { createTestDatabase, type TestDatabase } from '@portal/testing/db';
+import { storedDispute } from '@portal/testing/forms';
 import {
   REDIS_URL,
   randomPrefix,
@@ -49,23 +50,19 @@ let store: LocalDiskStore;
 let queues: ProducerQueues;
 let running: WorkerProcess[] = [];
 
-const dispute = (amountCents: number, merchantId: string): NormalizedDispute => ({
-  messageType: 'outcome-chargeback',
-  customerId: '1001',
-  bin: '630220',
-  messageDate: '2026-11-20',
-  disputeReasonDesc: 'late presentment',
-  transactionDate: '2026-11-10',
-  lastFourCardNum: '4242',
-  disputeAmountCents: amountCents,
-  transactionAmountCents: amountCents * 2,
-  issuerClaimId: 'IC',
-  issuerClaimTransactionId: 'ICT',
-  merchantId,
-  acquirerRefId: 'ARN',
-  acquirerClaimId: 'AC',
-  chargebackReferenceId: 'CB',
-});
+const dispute = (amountCents: number, merchantId: string): NormalizedDispute =>
+  storedDispute({
+    messageType: 'outcome-chargeback',
+    customerId: '1001',
+    disputeAmountCents: amountCents,
+    transactionAmountCents: amountCents * 2,
+    issuerClaimId: 'IC',
+    issuerClaimTransactionId: 'ICT',
+    merchantId,
+    acquirerRefId: 'ARN',
+    acquirerClaimId: 'AC',
+    chargebackReferenceId: 'CB',
+  });
 
 /** An entry made at `at`, in the batch the shared rule gives it. */
 async function fileDispute(at: Date, amountCents: number, merchantId: string) {
