@@ -19,8 +19,7 @@ COPY packages/db/package.json packages/db/
 COPY packages/queue/package.json packages/queue/
 COPY packages/storage/package.json packages/storage/
 COPY packages/webhooks/package.json packages/webhooks/
-COPY packages/testing/package.json packages/testing/
-COPY packages/test-portal/package.json packages/test-portal/
+COPY testing/package.json testing/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build -w @portal/web && npx tsc -b && node scripts/production-layout.mjs /out

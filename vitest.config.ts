@@ -12,7 +12,11 @@ export default defineConfig({
           name: 'unit',
           maxWorkers: cores,
           setupFiles: ['packages/domain/test/setup.ts'],
-          include: ['packages/domain/src/**/*.test.ts', 'packages/*/src/**/*.unit.test.ts'],
+          include: [
+            'packages/domain/src/**/*.test.ts',
+            'packages/*/src/**/*.unit.test.ts',
+            'testing/src/**/*.unit.test.ts',
+          ],
         },
       },
       {
@@ -33,7 +37,7 @@ export default defineConfig({
             'packages/{db,queue,storage,webhooks}/test/**/*.test.ts',
             'scripts/test/**/*.test.ts',
           ],
-          globalSetup: ['packages/db/test/global-setup.ts'],
+          globalSetup: ['testing/src/global-setup.ts'],
           // These files wait on Postgres, Redis and sockets more than on the CPU: one worker more
           // than the cores. Each builds its own app, database and queue prefix from explicit
           // options (no module state, no vi.mock), so a worker keeps its imports from one file to

@@ -3,11 +3,11 @@ import { connect } from '@portal/db';
 import { isAllowed, MESSAGES, PAGES, type PageName, type Principal } from '@portal/domain';
 import type { PortalUser } from '@portal/domain/api/user';
 import { demoAccounts } from '@portal/domain/demo-accounts';
-import { CHROMIUM_PATH } from '@portal/testing';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@portal/testing/browser';
 import { type Browser, chromium, type Page, type Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations, type Finding } from './support/axe.js';
-import { baseUrl, CHROMIUM_ARGS, signIn } from './support/browser.js';
+import { baseUrl, signIn } from './support/browser.js';
 import {
   type DemoIds,
   loadDemoIds,

@@ -1,6 +1,6 @@
 import { connect, type DatabaseHandle } from '@portal/db';
 import { DASHBOARD_URL_REASONS, MESSAGES } from '@portal/domain';
-import { waitFor } from '@portal/domain/wait-for';
+import { waitFor } from '@portal/testing/wait-for';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser, type Session, signIn } from './support/browser.js';

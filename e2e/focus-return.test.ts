@@ -1,3 +1,4 @@
+import { sampleDispute, sampleDisputeShared } from '@portal/testing/forms';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, type Session, signIn } from './support/browser.js';
@@ -131,17 +132,17 @@ describe('focus after a confirm dialog', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const settings = await (await page.request.get('/api/form/settings')).json();
     const retailer = settings.retailer as string;
+    const { acquirerClaimId: _claim, chargebackReferenceId: _chargeback, ...claimRequest } = sampleDispute;
     const [dispute] = (await write(page, 'POST', '/api/form/disputes', {
+      ...sampleDisputeShared,
       messageType: 'claim-request',
       customerId: String(Date.now()),
-      bin: '630220',
       messageDate: epoch(1),
       disputes: [
         {
-          disputeReasonDesc: 'late presentment',
+          ...claimRequest,
           transactionDate: epoch(5),
           lastFourCardNum: '2468',
-          disputeAmount: 12.5,
           transactionAmount: 20,
           issuerClaimId: 'IC-FOCUS',
           issuerClaimTransactionId: 'ICT-FOCUS',

@@ -1,6 +1,6 @@
 import { getCACertificates, setDefaultCACertificates } from 'node:tls';
-import { startPortal } from '@portal/test-portal';
 import { makeTestCertificates } from '@portal/testing';
+import { startPortal } from '@portal/testing/portal';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {

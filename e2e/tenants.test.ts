@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { connect } from '@portal/db';
 import { createProducerQueues } from '@portal/queue';
-import { receivedMail } from '@portal/test-portal/smtp-sink';
+import { receivedMail } from '@portal/testing/portal/smtp-sink';
+import { waitFor } from '@portal/testing/wait-for';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from './support/axe.js';
@@ -21,15 +22,17 @@ afterAll(async () => {
 
 /** Polls with a bound: the mail goes outbox → invitations job → mail job → SMTP. */
 async function mailTo(address: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mails = (await receivedMail(inject('mailDir'))).filter(
-      (mail) => mail.to && !Array.isArray(mail.to) && mail.to.text.toLowerCase() === address,
-    );
-    if (mails.length > 0) return mails;
-    if (Date.now() > deadline) throw new Error(`No mail to ${address} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  return waitFor(
+    `a mail to ${address}`,
+    async () => {
+      const mails = (await receivedMail(inject('mailDir'))).filter(
+        (mail) => mail.to && !Array.isArray(mail.to) && mail.to.text.toLowerCase() === address,
+      );
+      return mails.length > 0 && mails;
+    },
+    timeoutMs,
+    200,
+  );
 }
 
 /**
@@ -45,29 +48,32 @@ async function settledMailTo(address: string, timeoutMs = 30_000) {
     queues: ['invitations', 'mail'],
   });
   try {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const unpublished = await database.db
-        .selectFrom('outbox')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('published_at', 'is', null)
-        .executeTakeFirstOrThrow();
-      let queued = 0;
-      for (const name of queues.names) {
-        const counts = await queues
-          .get(name)
-          .getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
-        queued += Object.values(counts).reduce((sum, n) => sum + n, 0);
-      }
-      const sending = await database.db
-        .selectFrom('mail_deliveries')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('status', '=', 'sending')
-        .executeTakeFirstOrThrow();
-      if (Number(unpublished.n) === 0 && queued === 0 && Number(sending.n) === 0) return mailTo(address);
-      if (Date.now() > deadline) throw new Error(`Mail to ${address} still on its way after ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await waitFor(
+      `the mail to ${address} to settle`,
+      async () => {
+        const unpublished = await database.db
+          .selectFrom('outbox')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('published_at', 'is', null)
+          .executeTakeFirstOrThrow();
+        let queued = 0;
+        for (const name of queues.names) {
+          const counts = await queues
+            .get(name)
+            .getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
+          queued += Object.values(counts).reduce((sum, n) => sum + n, 0);
+        }
+        const sending = await database.db
+          .selectFrom('mail_deliveries')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('status', '=', 'sending')
+          .executeTakeFirstOrThrow();
+        return Number(unpublished.n) === 0 && queued === 0 && Number(sending.n) === 0;
+      },
+      timeoutMs,
+      200,
+    );
+    return await mailTo(address);
   } finally {
     await queues.close();
     await database.close();
@@ -200,11 +206,12 @@ describe('tenant users', () => {
     await page.getByRole('button', { name: 'Resend' }).click();
     await page.getByText('User Invitation sent.').waitFor();
     const invitationPath = new URL(page.url()).pathname;
-    let newLink: string | undefined;
-    for (const deadline = Date.now() + 30_000; !newLink && Date.now() < deadline; ) {
-      newLink = (await mailTo(invitee)).map((m) => linkIn(m.text)).find((l) => l && l !== oldLink);
-      if (!newLink) await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const newLink = await waitFor(
+      'the resent invitation link',
+      async () => (await mailTo(invitee)).map((m) => linkIn(m.text)).find((l) => l && l !== oldLink),
+      30_000,
+      200,
+    );
     expect(newLink).toBeDefined();
 
     // The invitee's browser: the demo sign-in server remembers another account (signed in as it first).

@@ -1,4 +1,4 @@
-import { startWebhookReceiver, type WebhookReceiver } from '@portal/workers/testing/webhook-receiver';
+import { startWebhookReceiver, type WebhookReceiver } from '@portal/testing/workers/webhook-receiver';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from './support/axe.js';

@@ -1,19 +1,7 @@
 import { DEMO_PASSWORD } from '@portal/domain/demo-accounts';
-import { CHROMIUM_PATH } from '@portal/testing';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, signInThroughSso } from '@portal/testing/browser';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-
-// Debian's Chromium, headless, with background networking off: this machine's network is closed.
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
 
 export type Session = { browser: Browser; context: BrowserContext; page: Page; baseUrl: string };
 
@@ -38,12 +26,5 @@ export async function openBrowser(options: { width?: number; height?: number } =
 
 /** Signs in through the real OpenID flow: the portal's login page, then the demo sign-in server. */
 export async function signIn(page: Page, login: string, password: string = DEMO_PASSWORD): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email Address or EID').fill(login);
-  await page.getByRole('button', { name: 'Sign On' }).click();
-  await page.getByLabel('Login name').waitFor();
-  await page.getByLabel('Login name').fill(login);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.origin === baseUrl() && !url.pathname.startsWith('/login'));
+  await signInThroughSso(page, baseUrl(), login, password);
 }

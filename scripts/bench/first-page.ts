@@ -8,18 +8,10 @@
 //   npm run build -w @portal/web && npx tsx scripts/bench/first-page.ts [--runs 3]
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { DEMO_PASSWORD } from '@portal/domain/demo-accounts';
-import { startPortal } from '@portal/test-portal';
-import { CHROMIUM_PATH } from '@portal/testing';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, signInThroughSso } from '@portal/testing/browser';
+import { startPortal } from '@portal/testing/portal';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
 export const PHONE = { latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
 const LOGIN = 'partner@demo.portal';
 /** The signed-in page with the most on it that every bench opens: a partner's reports of one category. */
@@ -39,13 +31,7 @@ export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 export async function signIn(browser: Browser, baseUrl: string): Promise<StorageState> {
   const context = await browser.newContext({ baseURL: baseUrl });
   const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email Address or EID').fill(LOGIN);
-  await page.getByRole('button', { name: 'Sign On' }).click();
-  await page.getByLabel('Login name').fill(LOGIN);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.origin === baseUrl && !url.pathname.startsWith('/login'));
+  await signInThroughSso(page, baseUrl, LOGIN);
   const state = await context.storageState();
   await context.close();
   return state;

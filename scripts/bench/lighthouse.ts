@@ -11,23 +11,14 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { waitFor } from '@portal/domain/wait-for';
-import { startPortal } from '@portal/test-portal';
-import { CHROMIUM_PATH } from '@portal/testing';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@portal/testing/browser';
+import { startPortal } from '@portal/testing/portal';
+import { waitFor } from '@portal/testing/wait-for';
 import lighthouse, { type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { REPORTS_PAGE, signIn } from './first-page.js';
 
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
+const CHROMIUM_FLAGS = ['--headless', ...CHROMIUM_ARGS];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 export type LighthouseFigure = {

@@ -26,10 +26,16 @@ import {
   saveSubscription,
   setUserAccess,
 } from '@portal/db';
-import { ensureReferenceData, newCategory, newPartner, newUser } from '@portal/db/testing';
 import { LocalDiskStore } from '@portal/storage';
-import { startSmtpSink } from '@portal/test-portal/smtp-sink';
 import { BENCH_ADMIN_URL, databaseUrl, TEST_REDIS_URL } from '@portal/testing';
+import {
+  ensureReferenceData,
+  newCategory,
+  newPartner,
+  newPartnerCategory,
+  newUser,
+} from '@portal/testing/db';
+import { startSmtpSink } from '@portal/testing/portal/smtp-sink';
 import { generateSecret, sealSecret, signatureHeader } from '@portal/webhooks';
 import { DEFAULT_WEBHOOK_DISPATCH } from '@portal/workers/config';
 import { startWorkers } from '@portal/workers/start-workers';
@@ -153,11 +159,7 @@ async function main() {
     for (let p = 1; p <= partnerCount; p += 1) {
       const code = `P${p}`;
       const id = await newPartner(db, { code });
-      await db.insertInto('partner_categories').values({ partner_id: id, category_code: CATEGORY }).execute();
-      await db
-        .insertInto('partner_category_frequency_types')
-        .values({ partner_id: id, category_code: CATEGORY, frequency_type_code: 'DLY' })
-        .execute();
+      await newPartnerCategory(db, { partnerId: id, categoryCode: CATEGORY });
       partners.push({ id, code });
       await createServiceAccount(db, {
         userId: `svc-${code}`,

@@ -8,8 +8,8 @@ import { Agent, request } from 'node:https';
 import { getCACertificates, setDefaultCACertificates } from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import { createServiceAccount, type Database, migrateToLatest } from '@portal/db';
-import { ensureReferenceData, newCategory, newPartner } from '@portal/db/testing';
 import { makeTestCertificates } from '@portal/testing';
+import { ensureReferenceData, newCategory, newPartner, newPartnerCategory } from '@portal/testing/db';
 import type { LookupAll } from '@portal/webhooks';
 import type { Kysely } from 'kysely';
 import type { Behaviour, FromReceivers, ToReceivers } from './webhook-receiver-process.js';
@@ -38,14 +38,7 @@ export async function seedHookedPartner(db: Kysely<Database>, account: string): 
   await ensureReferenceData(db);
   await newCategory(db, { code: BENCH_CATEGORY, name: 'Settlement' });
   const partnerId = await newPartner(db, { code: BENCH_PARTNER });
-  await db
-    .insertInto('partner_categories')
-    .values({ partner_id: partnerId, category_code: BENCH_CATEGORY })
-    .execute();
-  await db
-    .insertInto('partner_category_frequency_types')
-    .values({ partner_id: partnerId, category_code: BENCH_CATEGORY, frequency_type_code: 'DLY' })
-    .execute();
+  await newPartnerCategory(db, { partnerId, categoryCode: BENCH_CATEGORY });
   await createServiceAccount(db, {
     userId: account,
     name: `Bench system ${account}`,

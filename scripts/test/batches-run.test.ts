@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { insertDisputes } from '@portal/db';
-import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import { batchFileKey } from '@portal/domain';
+import { createTestDatabase, type TestDatabase } from '@portal/testing/db';
+import { storedDispute } from '@portal/testing/forms';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 
 // Each test starts the operator command as a process of its own, up to four times, and tsx compiles
@@ -27,13 +28,8 @@ function batchesRun(...args: string[]) {
   });
 }
 
-const lateDispute = {
-  messageType: 'claim-request' as const,
+const lateDispute = storedDispute({
   customerId: '43',
-  bin: '630220',
-  messageDate: '2026-11-20',
-  disputeReasonDesc: 'late presentment',
-  transactionDate: '2026-11-10',
   lastFourCardNum: '4343',
   disputeAmountCents: 700,
   transactionAmountCents: 900,
@@ -41,36 +37,16 @@ const lateDispute = {
   issuerClaimTransactionId: 'ICT-2',
   merchantId: 'M2',
   acquirerRefId: 'A2',
-  acquirerClaimId: null,
-  chargebackReferenceId: null,
-};
+});
 
 beforeAll(async () => {
   t = await createTestDatabase();
   dir = await mkdtemp(join(tmpdir(), 'portal-batches-run-'));
-  await insertDisputes(
-    t.db,
-    [
-      {
-        messageType: 'claim-request',
-        customerId: '42',
-        bin: '630220',
-        messageDate: '2026-11-20',
-        disputeReasonDesc: 'late presentment',
-        transactionDate: '2026-11-10',
-        lastFourCardNum: '4242',
-        disputeAmountCents: 1250,
-        transactionAmountCents: 4000,
-        issuerClaimId: 'IC-1',
-        issuerClaimTransactionId: 'ICT-1',
-        merchantId: 'M1',
-        acquirerRefId: 'A1',
-        acquirerClaimId: null,
-        chargebackReferenceId: null,
-      },
-    ],
-    { retailer: 'bjs', batchDate: '2026-11-23', createdBy: 'E100002' },
-  );
+  await insertDisputes(t.db, [storedDispute()], {
+    retailer: 'bjs',
+    batchDate: '2026-11-23',
+    createdBy: 'E100002',
+  });
 });
 
 afterAll(async () => {

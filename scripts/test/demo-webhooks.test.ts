@@ -4,12 +4,12 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, ensureReferenceData, newPartner, type TestDatabase } from '@portal/db/testing';
-import { waitFor } from '@portal/domain/wait-for';
 import { LocalDiskStore } from '@portal/storage';
 import { freePort, TEST_REDIS_URL } from '@portal/testing';
-import { type MailHarness, startMailWorkers } from '@portal/workers/testing/mail-harness';
-import { testWebhookSettings } from '@portal/workers/testing/webhook-receiver';
+import { createTestDatabase, ensureReferenceData, newPartner, type TestDatabase } from '@portal/testing/db';
+import { waitFor } from '@portal/testing/wait-for';
+import { type MailHarness, startMailWorkers } from '@portal/testing/workers/mail-harness';
+import { testWebhookSettings } from '@portal/testing/workers/webhook-receiver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO_SERVICE_ACCOUNT,

@@ -7,6 +7,7 @@ import {
   INVOICE_FILE_HEADER,
 } from '@portal/domain/batch-file';
 import { docSample } from '@portal/testing/doc-samples';
+import { storedDispute } from '@portal/testing/forms';
 import { expect, it } from 'vitest';
 
 // docs/batch-files.md shows the files the batches write: its headers are the writer's, and its
@@ -26,21 +27,11 @@ it("shows a disputes file as the writer writes that record, with the trailer's c
     disputeFileLine('2026-11-23', {
       recordId: 7,
       retailer: 'bjs',
-      messageType: 'outcome-chargeback',
-      customerId: '42',
-      bin: '630220',
-      messageDate: '2026-11-20',
-      disputeReasonDesc: 'late presentment',
-      transactionDate: '2026-11-10',
-      lastFourCardNum: '4242',
-      disputeAmountCents: 1250,
-      transactionAmountCents: 4000,
-      issuerClaimId: 'IC-1',
-      issuerClaimTransactionId: 'ICT-1',
-      merchantId: 'M1',
-      acquirerRefId: 'A1',
-      acquirerClaimId: 'AC',
-      chargebackReferenceId: 'CB',
+      ...storedDispute({
+        messageType: 'outcome-chargeback',
+        acquirerClaimId: 'AC',
+        chargebackReferenceId: 'CB',
+      }),
     });
   expect(`${header}\r\n${record}\r\n`).toBe(body);
   const sha256 = createHash('sha256').update(body).digest('hex');

@@ -4,8 +4,8 @@ import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import { LocalDiskStore } from '@portal/storage';
+import { createTestDatabase, newPartnerCategory, type TestDatabase } from '@portal/testing/db';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ImportRefusedError, importReports } from '../import-reports.js';
 
@@ -56,21 +56,12 @@ beforeAll(async () => {
       { code: 'ACCOUNTS', name: 'Account Activity', external_link: null, updated_at: now },
     ])
     .execute();
-  await t.db
-    .insertInto('partner_categories')
-    .values([
-      { partner_id, category_code: 'SETTLEMENT' },
-      { partner_id, category_code: 'ACCOUNTS' },
-    ])
-    .execute();
-  await t.db
-    .insertInto('partner_category_frequency_types')
-    .values([
-      { partner_id, category_code: 'SETTLEMENT', frequency_type_code: 'DLY' },
-      { partner_id, category_code: 'ACCOUNTS', frequency_type_code: 'DLY' },
-      { partner_id, category_code: 'ACCOUNTS', frequency_type_code: 'WLY' },
-    ])
-    .execute();
+  await newPartnerCategory(t.db, { partnerId: partner_id, categoryCode: 'SETTLEMENT' });
+  await newPartnerCategory(t.db, {
+    partnerId: partner_id,
+    categoryCode: 'ACCOUNTS',
+    frequencyTypeCodes: ['DLY', 'WLY'],
+  });
 });
 afterAll(async () => {
   await t?.drop();

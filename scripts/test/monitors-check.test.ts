@@ -9,7 +9,7 @@ import {
   newPartner,
   newReport,
   type TestDatabase,
-} from '@portal/db/testing';
+} from '@portal/testing/db';
 import { docSample } from '@portal/testing/doc-samples';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 

@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { waitFor } from '@portal/domain/wait-for';
 import { workerConnection } from '@portal/queue';
 import { TEST_REDIS_URL as REDIS_URL } from '@portal/testing';
+import { waitFor } from '@portal/testing/wait-for';
 import { Queue, Worker } from 'bullmq';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 

@@ -6,14 +6,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { claimBatch, finishBatch, insertDisputes } from '@portal/db';
-import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import { batchFileKey, type NormalizedDispute } from '@portal/domain';
 import { easternInstant } from '@portal/domain/eastern-time';
 import { batchDateOf, batchInstant } from '@portal/domain/form-batch';
 import { createProducerQueues, type ProducerQueues } from '@portal/queue';
 import { collectList, LocalDiskStore } from '@portal/storage';
+import { createTestDatabase, type TestDatabase } from '@portal/testing/db';
+import { storedDispute } from '@portal/testing/forms';
+import {
+  REDIS_URL,
+  randomPrefix,
+  startSmtpServer,
+  type TestSmtpServer,
+  waitFor,
+} from '@portal/testing/workers/helpers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REDIS_URL, randomPrefix, startSmtpServer, type TestSmtpServer, waitFor } from './helpers.js';
 import { startWorkerProcess, type WorkerProcess } from './worker-process.js';
 
 // The 8PM ET dispute batch with real Postgres, Redis and SMTP, run by real worker processes
@@ -43,23 +50,19 @@ let store: LocalDiskStore;
 let queues: ProducerQueues;
 let running: WorkerProcess[] = [];
 
-const dispute = (amountCents: number, merchantId: string): NormalizedDispute => ({
-  messageType: 'outcome-chargeback',
-  customerId: '1001',
-  bin: '630220',
-  messageDate: '2026-11-20',
-  disputeReasonDesc: 'late presentment',
-  transactionDate: '2026-11-10',
-  lastFourCardNum: '4242',
-  disputeAmountCents: amountCents,
-  transactionAmountCents: amountCents * 2,
-  issuerClaimId: 'IC',
-  issuerClaimTransactionId: 'ICT',
-  merchantId,
-  acquirerRefId: 'ARN',
-  acquirerClaimId: 'AC',
-  chargebackReferenceId: 'CB',
-});
+const dispute = (amountCents: number, merchantId: string): NormalizedDispute =>
+  storedDispute({
+    messageType: 'outcome-chargeback',
+    customerId: '1001',
+    disputeAmountCents: amountCents,
+    transactionAmountCents: amountCents * 2,
+    issuerClaimId: 'IC',
+    issuerClaimTransactionId: 'ICT',
+    merchantId,
+    acquirerRefId: 'ARN',
+    acquirerClaimId: 'AC',
+    chargebackReferenceId: 'CB',
+  });
 
 /** An entry made at `at`, in the batch the shared rule gives it. */
 async function fileDispute(at: Date, amountCents: number, merchantId: string) {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { findDashboardEvent } from '@portal/db';
-import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import { enqueue, enqueueMany, workerConnection } from '@portal/queue';
+import { createTestDatabase, type TestDatabase } from '@portal/testing/db';
+import { quietLogger, REDIS_URL, randomPrefix, waitFor } from '@portal/testing/workers/helpers';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningWorkers, startWorkers } from '../src/start-workers.js';
-import { quietLogger, REDIS_URL, randomPrefix, waitFor } from './helpers.js';
 
 const prefix = randomPrefix();
 let t: TestDatabase;

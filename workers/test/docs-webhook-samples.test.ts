@@ -5,22 +5,23 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ingestReport, insertWebhookEndpoint, setUserAccess } from '@portal/db';
+import { createBlobStore } from '@portal/storage';
 import {
   createTestDatabase,
   ensureReferenceData,
   newCategory,
   newPartner,
+  newPartnerCategory,
   newUser,
   type TestDatabase,
-} from '@portal/db/testing';
-import { createBlobStore } from '@portal/storage';
+} from '@portal/testing/db';
 import { docSample } from '@portal/testing/doc-samples';
+import { freePort, REDIS_URL, randomPrefix, waitFor } from '@portal/testing/workers/helpers';
+import { type MailHarness, startMailWorkers } from '@portal/testing/workers/mail-harness';
+import { testWebhookSettings } from '@portal/testing/workers/webhook-receiver';
 import { generateSecret, sealSecret } from '@portal/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookDeliverySettings } from '../src/config.js';
-import { freePort, REDIS_URL, randomPrefix, waitFor } from './helpers.js';
-import { type MailHarness, startMailWorkers } from './mail-harness.js';
-import { testWebhookSettings } from './webhook-receiver.js';
 
 // The webhook receivers of docs/integrating/webhooks.md, run as written (node, python3) and sent
 // real deliveries by the workers: each accepts the deliveries signed with its secret (the
@@ -103,14 +104,7 @@ beforeAll(async () => {
   await ensureReferenceData(t.db);
   await newCategory(t.db, { code: 'SETTLEMENT', name: 'Settlement' });
   partnerId = await newPartner(t.db, { code: 'BJS' });
-  await t.db
-    .insertInto('partner_categories')
-    .values({ partner_id: partnerId, category_code: 'SETTLEMENT' })
-    .execute();
-  await t.db
-    .insertInto('partner_category_frequency_types')
-    .values({ partner_id: partnerId, category_code: 'SETTLEMENT', frequency_type_code: 'DLY' })
-    .execute();
+  await newPartnerCategory(t.db, { partnerId, categoryCode: 'SETTLEMENT' });
   await newUser(t.db, { userId: 'owner', email: 'owner@portal.example', isExternalUser: false });
   await newUser(t.db, { userId: 'svc-partner', firstName: 'Partner system' });
   await t.db

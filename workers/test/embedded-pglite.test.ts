@@ -3,20 +3,20 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type DatabaseHandle, insertWebhookEndpoint, migrateToLatest } from '@portal/db';
-import { newUser } from '@portal/db/testing';
 import { enqueue, workerConnection } from '@portal/queue';
-import { generateSecret, sealSecret } from '@portal/webhooks';
-import { Queue } from 'bullmq';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEFAULT_MAIL_FROM } from '../src/mail/send-mail.js';
-import { type RunningWorkers, startWorkers } from '../src/start-workers.js';
-import { quietLogger, REDIS_URL, randomPrefix, waitFor } from './helpers.js';
+import { newUser } from '@portal/testing/db';
+import { quietLogger, REDIS_URL, randomPrefix, waitFor } from '@portal/testing/workers/helpers';
 import {
   queueTestDelivery,
   startWebhookReceiver,
   testWebhookSettings,
   type WebhookReceiver,
-} from './webhook-receiver.js';
+} from '@portal/testing/workers/webhook-receiver';
+import { generateSecret, sealSecret } from '@portal/webhooks';
+import { Queue } from 'bullmq';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEFAULT_MAIL_FROM } from '../src/mail/send-mail.js';
+import { type RunningWorkers, startWorkers } from '../src/start-workers.js';
 
 // `npm start` on a bare machine: PGlite in the API's process, workers beside it, mail as files.
 const prefix = randomPrefix();

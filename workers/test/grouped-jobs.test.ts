@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { activityDashboardEvent, mailSend, type OutboxRow } from '@portal/queue';
+import { quietLogger } from '@portal/testing/workers/helpers';
 import { UnrecoverableError } from 'bullmq';
 import { describe, expect, it } from 'vitest';
 import { createRegistry, defineHandler } from '../src/registry.js';
 import { toBullJobs } from '../src/relay/bull-jobs.js';
-import { quietLogger } from './helpers.js';
 
 const context = { jobId: 'job-1', attemptsMade: 0, logger: quietLogger };
 const event = (dashboardId: number) => ({

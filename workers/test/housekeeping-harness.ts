@@ -1,12 +1,12 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type DatabaseHandle } from '@portal/db';
-import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import { enqueue, type JobRequest, workerConnection } from '@portal/queue';
+import { createTestDatabase, type TestDatabase } from '@portal/testing/db';
+import { quietLogger, REDIS_URL, randomPrefix, waitFor } from '@portal/testing/workers/helpers';
 import { Queue } from 'bullmq';
 import { DEFAULT_MAIL_FROM } from '../src/mail/send-mail.js';
 import { type RunningWorkers, type StartWorkersOptions, startWorkers } from '../src/start-workers.js';
-import { quietLogger, REDIS_URL, randomPrefix, waitFor } from './helpers.js';
 
 /** A test database and a real worker process on a random prefix, for the daily housekeeping jobs. */
 export type Housekeeping = {

@@ -2,6 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type DatabaseHandle } from '@portal/db';
+import { easternInstant, easternWallClock } from '@portal/domain/eastern-time';
+import { checkInstant } from '@portal/domain/monitor-schedule';
+import { enqueue, type QueueName, workerConnection } from '@portal/queue';
+import { MONITORS_SCHEDULE_CRON, MONITORS_SCHEDULER_ID } from '@portal/queue/jobs/monitors-schedule';
 import {
   createTestDatabase,
   ensureReferenceData,
@@ -10,16 +14,7 @@ import {
   newPartner,
   newReport,
   type TestDatabase,
-} from '@portal/db/testing';
-import { easternInstant, easternWallClock } from '@portal/domain/eastern-time';
-import { checkInstant } from '@portal/domain/monitor-schedule';
-import { enqueue, type QueueName, workerConnection } from '@portal/queue';
-import { MONITORS_SCHEDULE_CRON, MONITORS_SCHEDULER_ID } from '@portal/queue/jobs/monitors-schedule';
-import { Queue } from 'bullmq';
-import type { AddressObject } from 'mailparser';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEFAULT_MAIL_FROM } from '../src/mail/send-mail.js';
-import { type RunningWorkers, startWorkers } from '../src/start-workers.js';
+} from '@portal/testing/db';
 import {
   quietLogger,
   REDIS_URL,
@@ -27,7 +22,12 @@ import {
   startSmtpServer,
   type TestSmtpServer,
   waitFor,
-} from './helpers.js';
+} from '@portal/testing/workers/helpers';
+import { Queue } from 'bullmq';
+import type { AddressObject } from 'mailparser';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEFAULT_MAIL_FROM } from '../src/mail/send-mail.js';
+import { type RunningWorkers, startWorkers } from '../src/start-workers.js';
 
 // Two worker processes at 10:00 ET on Monday 2026-03-09, the first weekday of daylight time: a daily
 // monitor whose report is there, a weekly-Monday monitor whose report is missing, and a monthly

@@ -2,11 +2,18 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import { businessDayOnOrAfter } from '@portal/domain/business-days';
 import { batchInstant, batchJobId } from '@portal/domain/form-batch';
 import { enqueue, workerConnection } from '@portal/queue';
 import { LocalDiskStore } from '@portal/storage';
+import { createTestDatabase, type TestDatabase } from '@portal/testing/db';
+import {
+  REDIS_URL,
+  randomPrefix,
+  startSmtpServer,
+  type TestSmtpServer,
+  waitFor,
+} from '@portal/testing/workers/helpers';
 import { Queue } from 'bullmq';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -14,7 +21,6 @@ import { DEFAULT_MAIL_FROM } from '../src/mail/send-mail.js';
 import { WorkerMetrics } from '../src/observability/metrics.js';
 import { type MetricsServer, startMetricsServer } from '../src/observability/metrics-server.js';
 import { type RunningWorkers, startWorkers } from '../src/start-workers.js';
-import { REDIS_URL, randomPrefix, startSmtpServer, type TestSmtpServer, waitFor } from './helpers.js';
 
 // A worker's log lines per job and its /metrics, which only the bearer of METRICS_TOKEN reads.
 const TOKEN = 'worker-metrics-token-0123456789';

@@ -1,4 +1,3 @@
-import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import {
   claimUnpublished,
   createProducerQueues,
@@ -6,10 +5,11 @@ import {
   type ProducerQueues,
   workerConnection,
 } from '@portal/queue';
+import { createTestDatabase, type TestDatabase } from '@portal/testing/db';
+import { quietLogger, REDIS_URL, randomPrefix, waitFor } from '@portal/testing/workers/helpers';
 import { Queue, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OutboxRelay, relayBatch, startOutboxRelay } from '../src/relay/outbox-relay.js';
-import { quietLogger, REDIS_URL, randomPrefix, waitFor } from './helpers.js';
 
 const prefix = randomPrefix();
 let t: TestDatabase;

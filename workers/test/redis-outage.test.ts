@@ -1,7 +1,5 @@
-import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import { enqueue, workerConnection } from '@portal/queue';
-import { Queue } from 'bullmq';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '@portal/testing/db';
 import {
   freePort,
   randomPrefix,
@@ -10,8 +8,10 @@ import {
   type TestRedisServer,
   type TestSmtpServer,
   waitFor,
-} from './helpers.js';
-import { type MailHarness, startMailWorkers } from './mail-harness.js';
+} from '@portal/testing/workers/helpers';
+import { type MailHarness, startMailWorkers } from '@portal/testing/workers/mail-harness';
+import { Queue } from 'bullmq';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 
 // A private redis-server, so the test can take Redis away from the portal and give it back.
 const prefix = randomPrefix();

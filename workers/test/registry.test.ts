@@ -1,8 +1,9 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from '@portal/db';
-import { createTestDatabase } from '@portal/db/testing';
 import { defineJob, mailSend } from '@portal/queue';
+import { createTestDatabase } from '@portal/testing/db';
+import { quietLogger, REDIS_URL, randomPrefix } from '@portal/testing/workers/helpers';
 import { UnrecoverableError } from 'bullmq';
 import pino from 'pino';
 import { Type } from 'typebox';
@@ -10,7 +11,6 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAIL_FROM } from '../src/mail/send-mail.js';
 import { createRegistry, defineHandler } from '../src/registry.js';
 import { startWorkers } from '../src/start-workers.js';
-import { quietLogger, REDIS_URL, randomPrefix } from './helpers.js';
 
 const context = { jobId: 'job-1', attemptsMade: 0, logger: quietLogger };
 const orphan = defineJob({

@@ -1,9 +1,9 @@
 import { easternWallClock } from '@portal/domain/eastern-time';
 import { DEFAULT_RETENTION } from '@portal/domain/retention';
 import { RETENTION_CRON, RETENTION_SCHEDULER_ID } from '@portal/queue/jobs/retention-apply';
+import { waitFor } from '@portal/testing/workers/helpers';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { waitFor } from './helpers.js';
 import { type Housekeeping, startHousekeeping } from './housekeeping-harness.js';
 
 // The retention job as the 04:00 ET scheduler fires it, through a real worker, with a setting

@@ -2,14 +2,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from '@portal/db';
-import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import { enqueue, workerConnection } from '@portal/queue';
-import { Queue } from 'bullmq';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer, DEFAULT_MAIL_FROM, type Mailer, sendMailOnce } from '../src/mail/send-mail.js';
-import { type RunningWorkers, startWorkers } from '../src/start-workers.js';
+import { createTestDatabase, type TestDatabase } from '@portal/testing/db';
 import {
   freePort,
   quietLogger,
@@ -18,7 +12,13 @@ import {
   startSmtpServer,
   type TestSmtpServer,
   waitFor,
-} from './helpers.js';
+} from '@portal/testing/workers/helpers';
+import { Queue } from 'bullmq';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer, DEFAULT_MAIL_FROM, type Mailer, sendMailOnce } from '../src/mail/send-mail.js';
+import { type RunningWorkers, startWorkers } from '../src/start-workers.js';
 
 const prefix = randomPrefix();
 let t: TestDatabase;

@@ -1,11 +1,11 @@
 import { deleteExpiredSessions } from '@portal/db';
-import { newUser } from '@portal/db/testing';
 import { easternWallClock } from '@portal/domain/eastern-time';
 import { SESSIONS_PURGE_CRON, SESSIONS_PURGE_SCHEDULER_ID } from '@portal/queue/jobs/sessions-purge';
+import { newUser } from '@portal/testing/db';
+import { waitFor } from '@portal/testing/workers/helpers';
 import type { Queue } from 'bullmq';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { waitFor } from './helpers.js';
 import { type Housekeeping, startHousekeeping } from './housekeeping-harness.js';
 
 // One worker process with a 30-minute idle timeout; sessions and pending logins on either side of

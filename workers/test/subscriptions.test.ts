@@ -2,22 +2,23 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ingestReport, saveSubscription, setUserAccess } from '@portal/db';
+import { SUBSCRIPTION_PAUSED } from '@portal/domain/subscription';
+import { workerConnection } from '@portal/queue';
+import { createBlobStore } from '@portal/storage';
 import {
   createTestDatabase,
   ensureReferenceData,
   newCategory,
   newPartner,
+  newPartnerCategory,
   newUser,
   type TestDatabase,
-} from '@portal/db/testing';
-import { SUBSCRIPTION_PAUSED } from '@portal/domain/subscription';
-import { workerConnection } from '@portal/queue';
-import { createBlobStore } from '@portal/storage';
+} from '@portal/testing/db';
+import { REDIS_URL, randomPrefix, waitFor } from '@portal/testing/workers/helpers';
+import { type MailHarness, startMailWorkers } from '@portal/testing/workers/mail-harness';
 import { Queue } from 'bullmq';
 import type { AddressObject } from 'mailparser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { REDIS_URL, randomPrefix, waitFor } from './helpers.js';
-import { type MailHarness, startMailWorkers } from './mail-harness.js';
 
 // Report subscriptions end to end through the real outbox, queue, workers and SMTP (issue 28): a
 // burst of 50 reports gives each subscriber one mail for the window; a subscriber who lost access or
@@ -42,17 +43,11 @@ beforeAll(async () => {
   const otherId = await newPartner(t.db, { code: 'OTHER' });
   await newCategory(t.db, { code: 'SETTLE', name: 'Settlement' });
   for (const id of [partnerId, otherId]) {
-    await t.db.insertInto('partner_categories').values({ partner_id: id, category_code: 'SETTLE' }).execute();
-    await t.db
-      .insertInto('partner_category_frequency_types')
-      .values(
-        ['DLY', 'MLY'].map((code) => ({
-          partner_id: id,
-          category_code: 'SETTLE',
-          frequency_type_code: code,
-        })),
-      )
-      .execute();
+    await newPartnerCategory(t.db, {
+      partnerId: id,
+      categoryCode: 'SETTLE',
+      frequencyTypeCodes: ['DLY', 'MLY'],
+    });
   }
   const people = {
     ann: { grants: ['ACME'] },

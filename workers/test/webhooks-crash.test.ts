@@ -6,18 +6,18 @@ import {
   newPartner,
   newUser,
   type TestDatabase,
-} from '@portal/db/testing';
-import { generateSecret, sealSecret } from '@portal/webhooks';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { REDIS_URL, randomPrefix, waitFor } from './helpers.js';
-import { type MailHarness, startMailWorkers } from './mail-harness.js';
+} from '@portal/testing/db';
+import { REDIS_URL, randomPrefix, waitFor } from '@portal/testing/workers/helpers';
+import { type MailHarness, startMailWorkers } from '@portal/testing/workers/mail-harness';
 import {
   queueTestDelivery,
   replayDeliveryJob,
   startWebhookReceiver,
   testWebhookSettings,
   type WebhookReceiver,
-} from './webhook-receiver.js';
+} from '@portal/testing/workers/webhook-receiver';
+import { generateSecret, sealSecret } from '@portal/webhooks';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startWorkerProcess, type WorkerProcess } from './worker-process.js';
 
 // At-least-once across a crash (issue 28): a worker process killed (SIGKILL) while its delivery is

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { insertWebhookEndpoint, recordReportEvents, setUserAccess } from '@portal/db';
+import { WEBHOOK_BACKOFF_AFTER_FAILURES, webhookRetryDelay } from '@portal/domain/webhook-schedule';
 import {
   createTestDatabase,
   ensureReferenceData,
@@ -7,14 +8,17 @@ import {
   newPartner,
   newUser,
   type TestDatabase,
-} from '@portal/db/testing';
-import { WEBHOOK_BACKOFF_AFTER_FAILURES, webhookRetryDelay } from '@portal/domain/webhook-schedule';
+} from '@portal/testing/db';
+import { REDIS_URL, randomPrefix, waitFor } from '@portal/testing/workers/helpers';
+import { type MailHarness, startMailWorkers } from '@portal/testing/workers/mail-harness';
+import {
+  startWebhookReceiver,
+  testWebhookSettings,
+  type WebhookReceiver,
+} from '@portal/testing/workers/webhook-receiver';
 import { generateSecret, sealSecret } from '@portal/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WorkerMetrics } from '../src/observability/metrics.js';
-import { REDIS_URL, randomPrefix, waitFor } from './helpers.js';
-import { type MailHarness, startMailWorkers } from './mail-harness.js';
-import { startWebhookReceiver, testWebhookSettings, type WebhookReceiver } from './webhook-receiver.js';
 
 // One partner's broken receivers cannot stall another's webhooks. Three endpoints hear the same
 // 100 report events: one healthy, one that takes the connection and never answers, one that

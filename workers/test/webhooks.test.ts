@@ -11,22 +11,20 @@ import {
   rotateWebhookSecret,
   setUserAccess,
 } from '@portal/db';
+import { WEBHOOK_BACKOFF_AFTER_FAILURES } from '@portal/domain/webhook-schedule';
+import { enqueue, workerConnection } from '@portal/queue';
+import { createBlobStore } from '@portal/storage';
 import {
   createTestDatabase,
   ensureReferenceData,
   newCategory,
   newPartner,
+  newPartnerCategory,
   newUser,
   type TestDatabase,
-} from '@portal/db/testing';
-import { WEBHOOK_BACKOFF_AFTER_FAILURES } from '@portal/domain/webhook-schedule';
-import { enqueue, workerConnection } from '@portal/queue';
-import { createBlobStore } from '@portal/storage';
-import { generateSecret, newDeliveryId, sealSecret } from '@portal/webhooks';
-import { Queue } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REDIS_URL, randomPrefix, waitFor } from './helpers.js';
-import { type MailHarness, startMailWorkers } from './mail-harness.js';
+} from '@portal/testing/db';
+import { REDIS_URL, randomPrefix, waitFor } from '@portal/testing/workers/helpers';
+import { type MailHarness, startMailWorkers } from '@portal/testing/workers/mail-harness';
 import {
   type ConnectionCounter,
   queueTestDelivery,
@@ -35,7 +33,10 @@ import {
   startWebhookReceiver,
   testWebhookSettings,
   type WebhookReceiver,
-} from './webhook-receiver.js';
+} from '@portal/testing/workers/webhook-receiver';
+import { generateSecret, newDeliveryId, sealSecret } from '@portal/webhooks';
+import { Queue } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // Webhooks end to end through the real outbox, queue, workers and a real https receiver on
 // 127.0.0.2 that verifies every delivery with the `standardwebhooks` library (issue 28). Only
@@ -74,14 +75,7 @@ beforeAll(async () => {
   await newCategory(t.db, { code: 'SETTLE', name: 'Settlement' });
   for (const code of ['ACME', 'BETA', 'GAMMA']) {
     const partnerId = await newPartner(t.db, { code });
-    await t.db
-      .insertInto('partner_categories')
-      .values({ partner_id: partnerId, category_code: 'SETTLE' })
-      .execute();
-    await t.db
-      .insertInto('partner_category_frequency_types')
-      .values({ partner_id: partnerId, category_code: 'SETTLE', frequency_type_code: 'DLY' })
-      .execute();
+    await newPartnerCategory(t.db, { partnerId, categoryCode: 'SETTLE' });
   }
   await newUser(t.db, { userId: 'owner', email: 'owner@portal.example', isExternalUser: false });
   await newUser(t.db, { userId: 'svc-partner', firstName: 'Partner system' });

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { waitFor } from './helpers.js';
+import { waitFor } from '@portal/testing/workers/helpers';
 
 // A real worker process, as production runs it: `node --import tsx workers/src/main.ts` with its
 // own environment (WORKER_QUEUES, DATABASE_URL, QUEUE_PREFIX...), its clock moved to `clockAt`

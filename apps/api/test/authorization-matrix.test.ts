@@ -1,4 +1,6 @@
 import { type DevSso, startDevSso } from '@portal/dev-sso';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import type { SeededPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MatrixIds, seedMatrixFixtures } from './authorization/fixtures.js';
 import {
@@ -9,8 +11,6 @@ import {
   type Transport,
 } from './authorization/matrix.js';
 import { routesTable } from './authorization/routes-table.js';
-import { createTestApp, type TestApp } from './helpers.js';
-import type { SeededPersonas } from './support/personas.js';
 
 // Every registered route against every persona, on the real server and database, twice: through
 // Fastify's inject and through a real socket to the listening server (each on its own database, as

@@ -1,7 +1,7 @@
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_MESSAGE } from '../src/plugins/auth.js';
-import { createTestApp, type TestApp } from './helpers.js';
-import { type SeededPersonas, seedPersonas } from './support/personas.js';
 
 // A write authenticated by the session cookie must carry X-Requested-With: portal or
 // Sec-Fetch-Site: same-origin; a page on another site can send neither. Bearer calls are exempt.

@@ -5,11 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { createTestApp, type TestApp } from '@portal/testing/api';
 import { docSample } from '@portal/testing/doc-samples';
+import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers.js';
 import { seedReportCatalog } from './reports/fixtures.js';
-import { type SeededPersonas, seedPersonas } from './support/personas.js';
 
 // The shell samples of the docs, run as written against a real API on a real socket, with curl:
 // a service account's upload, list and download (docs/integrating/reports-api.md) and the look at

@@ -1,7 +1,7 @@
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
-import { createTestApp, type TestApp } from './helpers.js';
-import { seedPersonas } from './support/personas.js';
 
 describe('API foundation', () => {
   let t: TestApp;

@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { listAuditEntries } from '@portal/db';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { createUser, personaSpecs, seedPartners } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers.js';
-import { createUser, personaSpecs, seedPartners } from './support/personas.js';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../../..');

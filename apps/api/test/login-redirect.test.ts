@@ -1,8 +1,8 @@
+import { createTestApp, type TestApp } from '@portal/testing/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInUriFor } from '../src/authentication/home-realm.js';
 import { safeReturnTo } from '../src/authentication/sign-in.js';
 import { ConfigError, loadConfig } from '../src/config.js';
-import { createTestApp, type TestApp } from './helpers.js';
 
 const corp = {
   name: 'corp',

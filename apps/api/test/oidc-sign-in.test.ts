@@ -1,6 +1,6 @@
+import { createUser, personaSpecs, seedPartners } from '@portal/testing/personas';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TestBrowser } from './support/browser.js';
-import { createUser, personaSpecs, seedPartners } from './support/personas.js';
 import { type PortalWithSso, startPortalWithSso } from './support/portal-with-sso.js';
 
 // The OpenID Connect sign-in end to end: a real dev-sso, a real API on a port, and a fetch-based

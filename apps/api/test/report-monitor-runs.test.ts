@@ -1,8 +1,8 @@
 import { claimMonitorRun, finishMonitorRun, recordMonitorAlerts } from '@portal/db';
-import { ensureReferenceData, newCategory, newMonitor } from '@portal/db/testing';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { ensureReferenceData, newCategory, newMonitor } from '@portal/testing/db';
+import { createUser, type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers.js';
-import { createUser, type SeededPersonas, seedPersonas } from './support/personas.js';
 
 // GET /api/report-monitors/runs: the last checks for the Last checks panel of /admin/report-alerts.
 describe('report monitor runs', () => {

@@ -1,7 +1,7 @@
 import { listAuditEntries, sha256Hex } from '@portal/db';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { type Persona, type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers.js';
-import { type Persona, type SeededPersonas, seedPersonas } from './support/personas.js';
 
 // Service accounts: created by internal admins, they call the API with tokens that carry exactly
 // the account's permissions, expire, and can be revoked; disabling the account refuses them all.

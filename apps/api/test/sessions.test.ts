@@ -1,8 +1,8 @@
 import { createSession, disableUser, sha256Hex } from '@portal/db';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { createUser, personaSpecs, type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers.js';
-import { createUser, personaSpecs, type SeededPersonas, seedPersonas } from './support/personas.js';
 
 // Server-side sessions: idle and absolute timeouts, last_seen_at touched at most once a minute,
 // and a disabled or deleted user's sessions ending at once.

@@ -1,8 +1,8 @@
 import { listAuditEntries } from '@portal/db';
 import { FEATURES } from '@portal/domain';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { type Persona, type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers.js';
-import { type Persona, type SeededPersonas, seedPersonas } from './support/personas.js';
 
 describe('the signed-in user', () => {
   let t: TestApp;

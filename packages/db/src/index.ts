@@ -1,5 +1,5 @@
 // Every repository of the portal, one module per aggregate. Import from '@portal/db'; the two
-// declared subpaths (package.json exports) are '@portal/db/testing' (tests only) and
+// declared subpaths (package.json exports) are '@portal/testing/db' (tests only) and
 // '@portal/db/seed' (the demo data, kept out of the root so the API never loads it). A deep
 // import of a module is not used.
 export * from './admin/admin-frequency-types.js';

@@ -1,6 +1,6 @@
+import { createTestDatabase, type TestDatabase } from '@portal/testing/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boundedCount, containsPattern } from '../src/admin/admin-lists.js';
-import { createTestDatabase, type TestDatabase } from '../src/testing.js';
 
 describe('admin list helpers', () => {
   let t: TestDatabase;

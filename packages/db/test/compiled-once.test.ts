@@ -1,7 +1,7 @@
+import { createTestDatabase, recordStatements, type TestDatabase } from '@portal/testing/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compiledOnce } from '../src/compiled-once.js';
-import { createTestDatabase, recordStatements, type TestDatabase } from '../src/testing.js';
 
 let t: TestDatabase;
 beforeAll(async () => {

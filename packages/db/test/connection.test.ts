@@ -1,12 +1,12 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DATABASE_ENGINES, type OpenedDatabase, TEST_ADMIN_URL } from '@portal/testing/db';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connect, EMBEDDED_POSTGRES_MAJOR, OlderDataDirError } from '../src/connection.js';
 import { migrateToLatest } from '../src/migrate.js';
 import { migrations } from '../src/migrations/index.js';
-import { DATABASE_ENGINES, type OpenedDatabase, TEST_ADMIN_URL } from '../src/testing.js';
 
 // The same migrations and the same queries must run on Postgres and on embedded PGlite.
 const engines = DATABASE_ENGINES;

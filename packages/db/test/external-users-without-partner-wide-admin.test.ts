@@ -1,7 +1,7 @@
+import { createTestDatabase, type TestDatabase } from '@portal/testing/db';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { up } from '../src/migrations/2026112301_external_users_without_partner_wide_admin.js';
-import { createTestDatabase, type TestDatabase } from '../src/testing.js';
 
 // Grants made before the rule of feature-holders.ts: the migration withdraws them, with an audit entry.
 describe('withdrawing partner-wide administration from external users', () => {

@@ -1,9 +1,9 @@
 import { canAccessPartner, type Principal } from '@portal/domain';
 import { partnerScope } from '@portal/domain/admin-partner';
+import { createTestDatabase, type TestDatabase } from '@portal/testing/db';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { partnerInScope } from '../src/reports/partner-scope.js';
-import { createTestDatabase, type TestDatabase } from '../src/testing.js';
 
 // The partner filter of the admin lists is SQL (partnerInScope over partnerScope); the one of
 // every other check is the domain's canAccessPartner. Both say SPEC.md §6; on any user they

@@ -1,8 +1,8 @@
+import { createTestDatabase, newPartnerCategory, type TestDatabase } from '@portal/testing/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listReportDates, softDeleteReport } from '../src/reports/reports.js';
 import { ingestReport } from '../src/reports/reports-ingest.js';
-import { createTestDatabase, type TestDatabase } from '../src/testing.js';
 
 // report_dates follows every write to reports: ingest, supersede and soft delete.
 describe('report dates', () => {
@@ -32,14 +32,7 @@ describe('report dates', () => {
       .values({ access_type_code: 'EXT', code: 'BJS', name: 'BJ' })
       .returning('partner_id')
       .executeTakeFirstOrThrow());
-    await t.db
-      .insertInto('partner_categories')
-      .values({ partner_id: partnerId, category_code: 'SETTLEMENT' })
-      .execute();
-    await t.db
-      .insertInto('partner_category_frequency_types')
-      .values({ partner_id: partnerId, category_code: 'SETTLEMENT', frequency_type_code: 'DLY' })
-      .execute();
+    await newPartnerCategory(t.db, { partnerId, categoryCode: 'SETTLEMENT' });
   });
   afterAll(async () => t?.drop());
 

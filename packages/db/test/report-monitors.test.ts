@@ -1,3 +1,12 @@
+import {
+  DATABASE_ENGINES,
+  ensureReferenceData,
+  newCategory,
+  newMonitor,
+  newPartner,
+  newReport,
+  type OpenedDatabase,
+} from '@portal/testing/db';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listMonitorRuns } from '../src/monitors/report-monitor-runs.js';
@@ -10,15 +19,6 @@ import {
   recordMonitorAlerts,
 } from '../src/monitors/report-monitors.js';
 import type { Database } from '../src/schema.js';
-import {
-  DATABASE_ENGINES,
-  ensureReferenceData,
-  newCategory,
-  newMonitor,
-  newPartner,
-  newReport,
-  type OpenedDatabase,
-} from '../src/testing.js';
 
 // The check runs on Postgres in production and on embedded PGlite under `npm start`.
 const engines = DATABASE_ENGINES;

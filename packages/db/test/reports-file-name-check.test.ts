@@ -1,4 +1,3 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestDatabase,
   ensureReferenceData,
@@ -6,7 +5,8 @@ import {
   newPartner,
   newReport,
   type TestDatabase,
-} from '../src/testing.js';
+} from '@portal/testing/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 describe('the report file-name check', () => {
   let t: TestDatabase;

@@ -7,6 +7,8 @@ import {
   recordDashboardEvents,
   writeAudit,
 } from '@portal/db';
+import { viewMonthOf } from '@portal/domain';
+import { acceptedWindow, DEFAULT_RETENTION, monthStart, partitionName } from '@portal/domain/retention';
 import {
   createTestDatabase,
   DATABASE_ENGINES,
@@ -14,9 +16,7 @@ import {
   newDashboard,
   newPartner,
   type OpenedDatabase,
-} from '@portal/db/testing';
-import { viewMonthOf } from '@portal/domain';
-import { acceptedWindow, DEFAULT_RETENTION, monthStart, partitionName } from '@portal/domain/retention';
+} from '@portal/testing/db';
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

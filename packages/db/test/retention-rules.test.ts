@@ -1,4 +1,5 @@
 import { applyRetention, type Database, deleteInBatches } from '@portal/db';
+import { DEFAULT_RETENTION } from '@portal/domain/retention';
 import {
   createTestDatabase,
   ensureReferenceData,
@@ -7,8 +8,7 @@ import {
   newPartner,
   newUser,
   type TestDatabase,
-} from '@portal/db/testing';
-import { DEFAULT_RETENTION } from '@portal/domain/retention';
+} from '@portal/testing/db';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWriter } from './retention-writer.js';

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoAccounts } from '@portal/domain/demo-accounts';
 import { parseReportKey } from '@portal/domain/report-keys';
+import { createTestDatabase, type TestDatabase } from '@portal/testing/db';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/schema.js';
 import { DEMO_SEED_NAME, planReports, type ReportFileWriter, seedDemo } from '../src/seed/index.js';
-import { createTestDatabase, type TestDatabase } from '../src/testing.js';
 
 // packages/db may not import storage, so the test writes files into a temporary folder the way
 // the local store lays them out.

@@ -1,3 +1,12 @@
+import {
+  createTestDatabase,
+  DATABASE_ENGINES,
+  ensureReferenceData,
+  newCategory,
+  newPartner,
+  newUser,
+  type OpenedDatabase,
+} from '@portal/testing/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,15 +25,6 @@ import {
   saveWebhookEndpointHealth,
   setUserAccess,
 } from '../src/index.js';
-import {
-  createTestDatabase,
-  DATABASE_ENGINES,
-  ensureReferenceData,
-  newCategory,
-  newPartner,
-  newUser,
-  type OpenedDatabase,
-} from '../src/testing.js';
 
 // The scheduling of webhook deliveries in Postgres, on both engines the portal runs on: the claim
 // (caps, probes, leases, what it returns), the record of outcomes, and the giving up of deliveries

@@ -1,7 +1,7 @@
+import { createTestDatabase, ensureReferenceData, newPartner, type TestDatabase } from '@portal/testing/db';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { up } from '../src/migrations/2026112711_webhook_endpoints_without_partners.js';
-import { createTestDatabase, ensureReferenceData, newPartner, type TestDatabase } from '../src/testing.js';
 
 // Endpoints whose partners were deleted before the deletion disabled them: the migration does.
 describe('disabling the endpoints left without a partner', () => {

@@ -1,7 +1,7 @@
+import { createTestDatabase, type TestDatabase } from '@portal/testing/db';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { up } from '../src/migrations/2026112710_webhook_refused_address.js';
-import { createTestDatabase, type TestDatabase } from '../src/testing.js';
 
 // Refusals logged before the address had a column of its own wrote it at the end of the error: the
 // migration moves it there, from the attempt, the delivery's last error and a disabled reason.

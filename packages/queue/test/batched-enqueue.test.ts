@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, recordStatements, type TestDatabase } from '@portal/db/testing';
+import { createTestDatabase, recordStatements, type TestDatabase } from '@portal/testing/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBatchedEnqueue, InvalidJobPayloadError, type JobRequest } from '../src/index.js';
 

@@ -1,4 +1,4 @@
-import { DATABASE_ENGINES, type OpenedDatabase } from '@portal/db/testing';
+import { DATABASE_ENGINES, type OpenedDatabase } from '@portal/testing/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMany, InvalidJobPayloadError } from '../src/index.js';
 

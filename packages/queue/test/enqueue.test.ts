@@ -1,4 +1,4 @@
-import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
+import { createTestDatabase, type TestDatabase } from '@portal/testing/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueue, InvalidJobPayloadError, producerConnection, redisOptionsFromUrl } from '../src/index.js';
 

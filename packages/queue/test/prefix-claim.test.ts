@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { databaseIdentity } from '@portal/db';
-import { createTestDatabase, DATABASE_ENGINES, type OpenedDatabase } from '@portal/db/testing';
 import { TEST_REDIS_URL } from '@portal/testing';
+import { createTestDatabase, DATABASE_ENGINES, type OpenedDatabase } from '@portal/testing/db';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { claimQueuePrefix, prefixOwnerKey, QueuePrefixTaken } from '../src/index.js';

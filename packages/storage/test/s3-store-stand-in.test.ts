@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { waitFor } from '@portal/domain/wait-for';
+import { waitFor } from '@portal/testing/wait-for';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { S3Store } from '../src/index.js';
 import { MIN_PART_SIZE, S3StandIn } from './s3-stand-in.js';

@@ -7,8 +7,8 @@ import { createServer, type IncomingMessage, type RequestListener, type Server }
 import { createServer as createHttpsServer } from 'node:https';
 import { createServer as createTcpServer, type Socket, type Server as TcpServer } from 'node:net';
 import { getCACertificates, setDefaultCACertificates, type TLSSocket } from 'node:tls';
-import { waitFor } from '@portal/domain/wait-for';
 import { makeTestCertificates } from '@portal/testing';
+import { waitFor } from '@portal/testing/wait-for';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isSuccess, type SenderSettings, type WebhookRequest, WebhookSender } from '../src/deliver.js';
 

@@ -1,7 +1,7 @@
 import { FeatureNotHoldableError, setUserAccess } from '@portal/db';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { createUser, type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { createUser, type SeededPersonas, seedPersonas } from '../support/personas.js';
 
 // Who may hold the MANAGE_ features (docs/notes/spec.md; packages/domain/src/feature-holders.ts):
 // external users never MANAGE_PARTNERS, MANAGE_REPORT_CATEGORIES nor MANAGE_DASHBOARDS; service

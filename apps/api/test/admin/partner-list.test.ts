@@ -1,6 +1,6 @@
 import { createSession } from '@portal/db';
+import { createUser } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../support/personas.js';
 import { type AdminTest, createAdminTest, partnerBody, weekly } from './support.js';
 
 // GET /api/admin/partners: filtered, sorted and paged in the database (SPEC.md §2 Admin list

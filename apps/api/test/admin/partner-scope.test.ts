@@ -1,12 +1,18 @@
 import { claimMonitorRun, finishMonitorRun, recordMonitorAlerts } from '@portal/db';
-import { ensureReferenceData, newCategory, newMonitor, newReport } from '@portal/db/testing';
 import type { DashboardType } from '@portal/domain';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import {
+  ensureReferenceData,
+  newCategory,
+  newMonitor,
+  newPartnerCategory,
+  newReport,
+} from '@portal/testing/db';
+import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREQUENCY_TYPE_SHARED_OUTSIDE_SCOPE } from '../../src/admin/frequency-type-scope.js';
-import { createTestApp, type TestApp } from '../helpers.js';
 import { multipartFile, PNG_1x1 } from '../support/multipart.js';
 import { createPartnerManager } from '../support/partner-manager.js';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 
 // Issue 11, points 1 and 2: a manager scoped to EXT/BJS (MANAGE_DASHBOARDS, MANAGE_REPORT_CATEGORIES…)
 // sees and changes only EXT/BJS in dashboard, report category, alert-run and dataset administration.
@@ -52,14 +58,7 @@ async function addDashboard(partner: string, name: string, type: DashboardType, 
 }
 
 async function linkCategory(partner: string, categoryCode: string) {
-  await t.database.db
-    .insertInto('partner_categories')
-    .values({ partner_id: partnerIds[partner]!, category_code: categoryCode })
-    .execute();
-  await t.database.db
-    .insertInto('partner_category_frequency_types')
-    .values({ partner_id: partnerIds[partner]!, category_code: categoryCode, frequency_type_code: 'DLY' })
-    .execute();
+  await newPartnerCategory(t.database.db, { partnerId: partnerIds[partner]!, categoryCode });
 }
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { Database } from '@portal/db';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { type Persona, type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import type { Kysely } from 'kysely';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { type Persona, type SeededPersonas, seedPersonas } from '../support/personas.js';
 
 // What the admin tests share: a real app on its own database with the personas, the three
 // frequency types of §3 and a few report categories, and a way to call it as a persona.

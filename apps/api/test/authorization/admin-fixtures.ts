@@ -1,4 +1,5 @@
 import type { Database } from '@portal/db';
+import { newPartnerCategory } from '@portal/testing/db';
 import type { Kysely } from 'kysely';
 
 // What the matrix rows of the reference data administration act on (apps/api/src/admin). Codes start
@@ -57,11 +58,11 @@ export async function seedAdminFixtures(db: Kysely<Database>): Promise<AdminMatr
     .where('code', 'in', ['BJS', 'OTH'])
     .execute();
   for (const { partner_id, code } of partners) {
-    await db.insertInto('partner_categories').values({ partner_id, category_code: m.category }).execute();
-    await db
-      .insertInto('partner_category_frequency_types')
-      .values({ partner_id, category_code: m.category, frequency_type_code: 'WLY' })
-      .execute();
+    await newPartnerCategory(db, {
+      partnerId: partner_id,
+      categoryCode: m.category,
+      frequencyTypeCodes: ['WLY'],
+    });
     await db
       .insertInto('reports')
       .values({

@@ -1,8 +1,8 @@
 import type { Database } from '@portal/db';
 import { createServiceAccount } from '@portal/db';
 import type { BlobStore } from '@portal/storage';
+import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import type { Kysely } from 'kysely';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 import { type AdminMatrixIds, seedAdminFixtures } from './admin-fixtures.js';
 import { type DashboardMatrixIds, seedDashboardFixtures } from './dashboard-fixtures.js';
 import { type FormMatrixIds, seedFormFixtures } from './form-fixtures.js';

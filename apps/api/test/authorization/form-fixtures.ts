@@ -2,6 +2,7 @@ import type { Database } from '@portal/db';
 import { claimBatch, finishBatch, insertDisputes, insertInvoiceRequest } from '@portal/db';
 import { batchFileKey } from '@portal/domain';
 import type { BlobStore } from '@portal/storage';
+import { storedDispute } from '@portal/testing/forms';
 import type { Kysely } from 'kysely';
 
 // The records the operational forms' matrix rows act on: pending invoice requests and disputes
@@ -16,23 +17,14 @@ export type FormMatrixIds = {
   formBatchDate: string;
 };
 
-export const MATRIX_DISPUTE = {
-  messageType: 'claim-request' as const,
-  customerId: '42',
-  bin: '630220',
+export const MATRIX_DISPUTE = storedDispute({
   messageDate: '2026-11-02',
-  disputeReasonDesc: 'late presentment',
   transactionDate: '2026-11-01',
-  lastFourCardNum: '4242',
   disputeAmountCents: 1000,
   transactionAmountCents: 2000,
   issuerClaimId: 'IC',
   issuerClaimTransactionId: 'ICT',
-  merchantId: 'M1',
-  acquirerRefId: 'A1',
-  acquirerClaimId: null,
-  chargebackReferenceId: null,
-};
+});
 
 export async function seedFormFixtures(db: Kysely<Database>, blobs: BlobStore): Promise<FormMatrixIds> {
   const invoiceIds: number[] = [];

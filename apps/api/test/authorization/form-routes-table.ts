@@ -1,3 +1,4 @@
+import { day, sampleDispute, sampleDisputeShared, sampleInvoice } from '@portal/testing/forms';
 import { type RouteRow, route } from './matrix.js';
 
 // The matrix rows of the operational forms (forms/form-routes.ts, forms/form-batch-routes.ts), spread into
@@ -5,22 +6,17 @@ import { type RouteRow, route } from './matrix.js';
 // users without the feature, tenant admins and service accounts are refused.
 
 const opsOnly = (status: number) => `401 403 403 403 ${status} ${status} 403 403`;
-const day = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
-const invoice = {
-  accountNumber: '1234567890123456',
-  startDate: day('2026-11-01'),
-  endDate: day('2026-11-02'),
-};
+const invoice = { ...sampleInvoice, endDate: day('2026-11-02') };
 const shared = {
+  ...sampleDisputeShared,
   messageType: 'claim-request',
   customerId: '42',
-  bin: '630220',
   messageDate: day('2026-11-02'),
 };
+const { acquirerClaimId: _claim, chargebackReferenceId: _chargeback, ...claimRequest } = sampleDispute;
 const item = {
-  disputeReasonDesc: 'late presentment',
+  ...claimRequest,
   transactionDate: day('2026-11-01'),
-  lastFourCardNum: '4242',
   disputeAmount: 10,
   transactionAmount: 20,
   issuerClaimId: 'IC',

@@ -1,7 +1,7 @@
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import type { SeededPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requirePartner } from '../../src/plugins/access.js';
-import { createTestApp, type TestApp } from '../helpers.js';
-import type { SeededPersonas } from '../support/personas.js';
 import { type MatrixIds, seedMatrixFixtures } from './fixtures.js';
 import { otherPartnerOf, ownPartnerOf, partnerRoute, route, run } from './matrix.js';
 

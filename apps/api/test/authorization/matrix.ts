@@ -1,12 +1,12 @@
 import type { PartnerGrant } from '@portal/domain';
-import type { FastifyInstance } from 'fastify';
 import {
   OTHER_PARTNER,
   ownPartner,
   PERSONAS,
   type Persona,
   type SeededPersonas,
-} from '../support/personas.js';
+} from '@portal/testing/personas';
+import type { FastifyInstance } from 'fastify';
 import type { MatrixIds } from './fixtures.js';
 
 // The machinery of the authorization matrix; the table itself is routes-table.ts.

@@ -1,5 +1,6 @@
 import type { Database } from '@portal/db';
 import { claimMonitorRun, finishMonitorRun, recordMonitorAlerts } from '@portal/db';
+import { newPartnerCategory } from '@portal/testing/db';
 import type { Kysely } from 'kysely';
 import { ADMIN_MATRIX } from './admin-fixtures.js';
 
@@ -51,11 +52,11 @@ export async function seedPartnerManagerFixtures(db: Kysely<Database>): Promise<
     [bjs, SCOPE.ownCategory],
     [oth, SCOPE.otherCategory],
   ] as const) {
-    await db.insertInto('partner_categories').values({ partner_id, category_code }).execute();
-    await db
-      .insertInto('partner_category_frequency_types')
-      .values({ partner_id, category_code, frequency_type_code: 'WLY' })
-      .execute();
+    await newPartnerCategory(db, {
+      partnerId: partner_id,
+      categoryCode: category_code,
+      frequencyTypeCodes: ['WLY'],
+    });
   }
   const otherDashboard = await db
     .insertInto('dashboards')

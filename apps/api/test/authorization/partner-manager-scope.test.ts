@@ -1,5 +1,5 @@
+import { createTestApp, type TestApp } from '@portal/testing/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.js';
 import { multipartFile, PNG_1x1 } from '../support/multipart.js';
 import { createPartnerManager, PARTNER_MANAGER } from '../support/partner-manager.js';
 import { type MatrixIds, seedMatrixFixtures } from './fixtures.js';

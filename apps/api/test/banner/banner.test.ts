@@ -1,8 +1,8 @@
 import { listAuditEntries } from '@portal/db';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.js';
 import { caller, seedContentReference } from '../support/content-fixtures.js';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 
 type BannerReply = {
   bannerId: number;

@@ -1,8 +1,8 @@
 import { listAuditEntries } from '@portal/db';
 import { DASHBOARD_URL_REASONS, MESSAGES, quicksightHostsReason } from '@portal/domain';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 
 // /admin/dashboards' calls (SPEC.md §5 Dashboard, §7): required fields, the safe URL pattern of
 // each type with the reason when refused, host removal, and nothing saved on a refusal.

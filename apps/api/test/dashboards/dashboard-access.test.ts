@@ -1,6 +1,6 @@
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 import { type DashboardIds, seedDashboards } from './fixtures.js';
 
 // Every dashboard call refuses an id of a partner the user may not see (IDOR), and lists only what

@@ -1,8 +1,8 @@
 import { postgresPoolOf } from '@portal/db';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dashboardLoader } from '../../src/dashboards/dashboard-loader.js';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { seedPersonas } from '../support/personas.js';
 import { type DashboardIds, seedDashboards } from './fixtures.js';
 
 let t: TestApp;

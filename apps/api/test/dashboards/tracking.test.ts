@@ -1,7 +1,7 @@
 import { viewMonthOf } from '@portal/domain';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 import { type DashboardIds, seedDashboards } from './fixtures.js';
 
 // Tracking answers at once with one outbox row (the activity worker stores it: see

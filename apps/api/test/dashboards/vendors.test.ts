@@ -1,12 +1,12 @@
 import { GenerateEmbedUrlForRegisteredUserCommand, QuickSightClient } from '@aws-sdk/client-quicksight';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.js';
 import { startPositConnectStandIn } from '../stand-ins/posit-connect.js';
 import { startQuickSightStandIn } from '../stand-ins/quicksight.js';
 import { checkConnectedAppJwt, startTableauStandIn } from '../stand-ins/tableau.js';
 import { startThoughtSpotStandIn } from '../stand-ins/thoughtspot.js';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 import { type DashboardIds, seedDashboards } from './fixtures.js';
 
 // The four vendors configured, each against its local stand-in (test/stand-ins, each naming the

@@ -1,11 +1,11 @@
 import { freePort } from '@portal/testing';
-import { startRedisServer, type TestRedisServer, waitFor } from '@portal/workers/testing/helpers';
-import { type MailHarness, startMailWorkers } from '@portal/workers/testing/mail-harness';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
+import { startRedisServer, type TestRedisServer, waitFor } from '@portal/testing/workers/helpers';
+import { type MailHarness, startMailWorkers } from '@portal/testing/workers/mail-harness';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.js';
 import { seedContentReference } from '../support/content-fixtures.js';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 
 // The support mail of a reported issue travels API → outbox → relay → BullMQ → mail worker → a
 // real SMTP server, and survives Redis going away: the API answers 200 at once, and the mail

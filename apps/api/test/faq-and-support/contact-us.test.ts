@@ -1,8 +1,8 @@
 import { listReportedIssues } from '@portal/db';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { createUser, type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.js';
 import { caller, ISSUE_REASONS, seedContentReference, sessionHeaders } from '../support/content-fixtures.js';
-import { createUser, type SeededPersonas, seedPersonas } from '../support/personas.js';
 
 // SPEC.md §5 Report an issue: reason and message required, phone optional. The issue is stored
 // and its mail to the support mailbox written to the outbox in the same transaction.

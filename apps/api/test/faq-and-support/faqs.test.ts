@@ -1,8 +1,8 @@
 import { listAuditEntries } from '@portal/db';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.js';
 import { caller } from '../support/content-fixtures.js';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 
 // SPEC.md §5 FAQ: question and answer are required, the question is unique; every signed-in user
 // reads them, internal admins manage them.

@@ -1,7 +1,7 @@
 import { FORM_MESSAGES } from '@portal/domain';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 
 // Issue 23: the customer invoice replies carry the account number redacted, as the screens show
 // it (docs/batch-files.md); only the database and the batch file hold it whole. An edit that

@@ -2,9 +2,9 @@ import { claimBatch, finishBatch } from '@portal/db';
 import { batchFileKey } from '@portal/domain';
 import { batchInstant } from '@portal/domain/form-batch';
 import { LocalDiskStore } from '@portal/storage';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 
 // The Batches view's calls: both kinds listed newest first with their counts, and one batch's file
 // found by kind and date.

@@ -1,9 +1,9 @@
 import { FORM_MESSAGES, MAX_DISPUTES_PER_FORM } from '@portal/domain';
 import { FORM_TEXT_CAP } from '@portal/domain/api/forms';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { sampleDispute, sampleDisputeShared, sampleInvoice } from '@portal/testing/forms';
+import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
-import { sampleDispute, sampleDisputeShared, sampleInvoice } from './form-samples.js';
 
 // Values too long for their field (SPEC.md §5): the form rule answers, 400 with the spec's message
 // on the field, never a schema error; the schema's own cap, far above any valid value, only stops

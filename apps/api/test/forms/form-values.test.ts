@@ -1,8 +1,8 @@
 import { FORM_MESSAGES } from '@portal/domain';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { day, sampleDispute, sampleDisputeShared, sampleInvoice } from '@portal/testing/forms';
+import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
-import { day, sampleDispute, sampleDisputeShared, sampleInvoice } from './form-samples.js';
 
 // Issue 23 through the real API: a value that would plant a line in a batch file, or show a
 // reversed identifier, and a value no card operations team would send (a date of 1900, an

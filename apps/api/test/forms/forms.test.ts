@@ -1,16 +1,16 @@
 import { claimBatch, takeBatchRecords } from '@portal/db';
 import { FORM_MESSAGES } from '@portal/domain';
 import { batchDateOf } from '@portal/domain/form-batch';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { day, sampleDispute, sampleDisputeShared, sampleInvoice } from '@portal/testing/forms';
+import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 
 // SPEC.md §5 and §7 Forms through the real API on its own database: every rule answers 400 with
 // the spec's message on its field, a disputes POST is stored whole or not at all, the chargeback
 // fields come and go with the message type, and a record a batch has taken answers 409.
 
 const REQUIRED = 'This field is required.';
-const day = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
 const TOMORROW = Math.floor(Date.now() / 1000) + 2 * 86_400;
 
 let t: TestApp;
@@ -38,11 +38,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const invoice = {
-  accountNumber: '1234567890123456',
-  startDate: day('2026-11-01'),
-  endDate: day('2026-11-20'),
-};
+const invoice = sampleInvoice;
 
 describe('customer invoice requests', () => {
   it.each([
@@ -121,23 +117,9 @@ describe('customer invoice requests', () => {
   });
 });
 
-const shared = {
-  messageType: 'claim-request',
-  customerId: '1234',
-  bin: '630220',
-  messageDate: day('2026-11-20'),
-};
-const item = {
-  disputeReasonDesc: 'no cardholder authorization',
-  transactionDate: day('2026-11-10'),
-  lastFourCardNum: '4242',
-  disputeAmount: 12.5,
-  transactionAmount: 99.99,
-  issuerClaimId: 'IC-1',
-  issuerClaimTransactionId: 'ICT-1',
-  merchantId: 'MERCHANT-0001',
-  acquirerRefId: '12345678901234567890123',
-};
+const shared = { ...sampleDisputeShared, messageType: 'claim-request' };
+const { acquirerClaimId: _claim, chargebackReferenceId: _chargeback, ...claimRequest } = sampleDispute;
+const item = { ...claimRequest, disputeReasonDesc: 'no cardholder authorization' };
 
 async function pendingCount() {
   return Object.keys((await call('GET', '/api/form/disputes')).body).length;

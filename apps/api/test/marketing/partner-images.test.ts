@@ -2,11 +2,11 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { listAuditEntries } from '@portal/db';
 import { MAX_IMAGE_UPLOAD_BYTES } from '@portal/domain';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { type Persona, type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.js';
 import { MARKETER, seedMarketer, sessionHeaders } from '../support/content-fixtures.js';
 import { GIF, JPEG_HEAD, multipartFile, PNG_1x1 } from '../support/multipart.js';
-import { type Persona, type SeededPersonas, seedPersonas } from '../support/personas.js';
 
 const INVALID = (x: string) => `Invalid file type (${x}) -- Please upload a PNG image.`;
 

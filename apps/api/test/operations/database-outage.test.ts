@@ -3,17 +3,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type DatabaseHandle, migrateToLatest } from '@portal/db';
-import { type PrivateCluster, startPrivateCluster } from '@portal/db/testing';
-import { waitFor } from '@portal/domain/wait-for';
 import { LocalDiskStore } from '@portal/storage';
 import { freePort } from '@portal/testing';
+import { type PrivateCluster, startPrivateCluster } from '@portal/testing/db';
+import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
+import { waitFor } from '@portal/testing/wait-for';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 
 // Postgres goes away under a running API: calls answer 503 with Retry-After and a JSON message
 // (never 500), /readyz names the database, and the API recovers by itself when Postgres is back.

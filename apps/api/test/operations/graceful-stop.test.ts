@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { connect as connectTcp, type Socket } from 'node:net';
-import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
-import { waitFor } from '@portal/domain/wait-for';
 import { freePort } from '@portal/testing';
+import { createTestDatabase, type TestDatabase } from '@portal/testing/db';
+import { waitFor } from '@portal/testing/wait-for';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { type RunningApi, startApi } from '../../src/start.js';

@@ -1,8 +1,8 @@
 import { workerConnection } from '@portal/queue';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { PERSONAS, type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { PERSONAS, type SeededPersonas, seedPersonas } from '../support/personas.js';
 
 const METRICS_TOKEN = 'metrics-test-token-0123456789';
 

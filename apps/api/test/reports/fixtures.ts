@@ -1,6 +1,6 @@
 import { type Database, ingestReport } from '@portal/db';
-import { ensureReferenceData } from '@portal/db/testing';
 import { type BlobStore, contentTypeForFileName } from '@portal/storage';
+import { ensureReferenceData, newPartnerCategory } from '@portal/testing/db';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 
@@ -40,17 +40,8 @@ export async function seedReportCatalog(db: Kysely<Database>): Promise<void> {
       .where('code', '=', partnerCode)
       .executeTakeFirstOrThrow();
     for (const code of categoryCodes) {
-      await db
-        .insertInto('partner_categories')
-        .values({ partner_id, category_code: code })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-      const types = CATEGORIES.find((c) => c.code === code)?.frequencyTypes ?? [];
-      await db
-        .insertInto('partner_category_frequency_types')
-        .values(types.map((t) => ({ partner_id, category_code: code, frequency_type_code: t })))
-        .onConflict((oc) => oc.doNothing())
-        .execute();
+      const frequencyTypeCodes = CATEGORIES.find((c) => c.code === code)?.frequencyTypes ?? [];
+      await newPartnerCategory(db, { partnerId: partner_id, categoryCode: code, frequencyTypeCodes });
     }
   }
 }

@@ -1,8 +1,8 @@
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { type Persona, type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { type Persona, type SeededPersonas, seedPersonas } from '../support/personas.js';
 import { addReport, seedReportCatalog } from './fixtures.js';
 import {
   type RecaptchaStandIn,

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { listAuditEntries, markSessionHumanVerified, sha256Hex } from '@portal/db';
-import { waitFor } from '@portal/domain/wait-for';
 import { type ByteRange, LocalDiskStore } from '@portal/storage';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
+import { waitFor } from '@portal/testing/wait-for';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 import { addReport, seedReportCatalog } from './fixtures.js';
 
 // One report's download answers the conditional and partial requests of RFC 9110 (§13, §14):

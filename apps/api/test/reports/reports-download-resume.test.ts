@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { get, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { listAuditEntries } from '@portal/db';
-import { waitFor } from '@portal/domain/wait-for';
 import { type BlobStore, S3Store } from '@portal/storage';
 import { startS3rver } from '@portal/testing';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
+import { waitFor } from '@portal/testing/wait-for';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 import { addReport, seedReportCatalog } from './fixtures.js';
 
 // A partner's system downloads a report of several MB over a real socket, the connection breaks

@@ -1,8 +1,8 @@
 import { listAuditEntries, markSessionHumanVerified, sha256Hex } from '@portal/db';
-import { waitFor } from '@portal/domain/wait-for';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
+import { waitFor } from '@portal/testing/wait-for';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 import { addReport, seedReportCatalog, twoSheetXlsx } from './fixtures.js';
 import { unzip } from './unzip.js';
 

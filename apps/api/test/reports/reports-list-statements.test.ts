@@ -1,9 +1,9 @@
 import { sha256Hex } from '@portal/db';
-import { recordStatements } from '@portal/db/testing';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { recordStatements } from '@portal/testing/db';
+import { personaSpecs, type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { personaSpecs, type SeededPersonas, seedPersonas } from '../support/personas.js';
 import { addReport, seedReportCatalog } from './fixtures.js';
 
 // What one signed-in reports-list request costs in SQL statements, the session check included

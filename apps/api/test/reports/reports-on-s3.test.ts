@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { markSessionHumanVerified, sha256Hex } from '@portal/db';
 import { createBlobStore, S3Store } from '@portal/storage';
 import { type RunningS3rver, startS3rver } from '@portal/testing';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 import { seedReportCatalog, twoSheetXlsx } from './fixtures.js';
 import { unzip } from './unzip.js';
 

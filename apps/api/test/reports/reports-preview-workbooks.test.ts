@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREVIEW_LIMITS } from '../../src/reports/preview/limits.js';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 import { addReport, seedReportCatalog } from './fixtures.js';
 
 // GET /api/reports/view/{reportId} on workbooks as partners receive them: .xls from Excel 5 (BIFF2

@@ -1,8 +1,8 @@
 import { listAuditEntries } from '@portal/db';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREVIEW_LIMITS } from '../../src/reports/preview/limits.js';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 import { addReport, seedReportCatalog, twoSheetXlsx } from './fixtures.js';
 import { buildZip, deflateRepeated } from './zip-builder.js';
 

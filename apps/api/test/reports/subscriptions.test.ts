@@ -1,7 +1,7 @@
 import { listAuditEntries } from '@portal/db';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { type Persona, type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { type Persona, type SeededPersonas, seedPersonas } from '../support/personas.js';
 import { seedReportCatalog } from './fixtures.js';
 
 // Report subscriptions through the API (issue 28): follow a category, change and end a follow,

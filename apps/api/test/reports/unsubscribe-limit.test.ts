@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { UNSUBSCRIBE_RATE_LIMIT } from '@portal/domain';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 import { seedReportCatalog } from './fixtures.js';
 
 // The one-click unsubscribe needs no session, so its calls are counted per client address:

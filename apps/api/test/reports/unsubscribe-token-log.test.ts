@@ -2,15 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import { LocalDiskStore } from '@portal/storage';
+import { createTestDatabase, type TestDatabase } from '@portal/testing/db';
+import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { redactPathSecrets, secretPathWords } from '../../src/lib/http/request-log.js';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 import { rawRequest } from '../support/raw-http.js';
 import { seedReportCatalog } from './fixtures.js';
 

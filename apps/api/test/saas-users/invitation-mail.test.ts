@@ -1,13 +1,13 @@
 import { findInvitationByTokenHash, sha256Hex } from '@portal/db';
 import type { SaasInvitation } from '@portal/domain/api/tenants';
-import { REDIS_URL, randomPrefix, waitFor } from '@portal/workers/testing/helpers';
-import { outboxText, redisText, TOKEN_IN_LINK } from '@portal/workers/testing/invitations-at-rest';
-import { type MailHarness, startMailWorkers } from '@portal/workers/testing/mail-harness';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
+import { REDIS_URL, randomPrefix, waitFor } from '@portal/testing/workers/helpers';
+import { outboxText, redisText, TOKEN_IN_LINK } from '@portal/testing/workers/invitations-at-rest';
+import { type MailHarness, startMailWorkers } from '@portal/testing/workers/mail-harness';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedTenantFixtures } from '../authorization/tenant-fixtures.js';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 
 // An invitation from the invite call to the invitee's mailbox, through the real path: API → outbox
 // → relay → BullMQ → invitations worker → mail worker → a real SMTP server (issue 23, points 2 and 7).

@@ -1,8 +1,8 @@
 import { insertInvitation, markInvitationAccepted } from '@portal/db';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { type Persona, type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedTenantFixtures, type TenantMatrixIds } from '../authorization/tenant-fixtures.js';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { type Persona, type SeededPersonas, seedPersonas } from '../support/personas.js';
 
 // The invitation's page, GET /api/saas/invitations/{invitationId} (public): the address the lists
 // and the CSV give administrators (invitationUrl). Its status for anyone holding the id, never the

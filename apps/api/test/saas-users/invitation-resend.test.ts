@@ -1,14 +1,14 @@
 import { addTenantMember, insertInvitation } from '@portal/db';
 import { encodeBase64Email, INVITATION_RESEND_REFUSALS, OUTRANKED_MESSAGES } from '@portal/domain';
 import type { SaasInvitation } from '@portal/domain/api/tenants';
-import { REDIS_URL, randomPrefix, waitFor } from '@portal/workers/testing/helpers';
-import { outboxText, TOKEN_IN_LINK } from '@portal/workers/testing/invitations-at-rest';
-import { type MailHarness, startMailWorkers } from '@portal/workers/testing/mail-harness';
+import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
+import { REDIS_URL, randomPrefix, waitFor } from '@portal/testing/workers/helpers';
+import { outboxText, TOKEN_IN_LINK } from '@portal/testing/workers/invitations-at-rest';
+import { type MailHarness, startMailWorkers } from '@portal/testing/workers/mail-harness';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedTenantFixtures, type TenantMatrixIds } from '../authorization/tenant-fixtures.js';
 import { TestBrowser } from '../support/browser.js';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 import { type PortalWithSso, startPortalWithSso } from '../support/portal-with-sso.js';
 
 // Resend (issue 24): POST /api/saas/user/{tenantId}/invitations/{invitationId}/resend renews a

@@ -2,11 +2,11 @@ import { addTenantMember } from '@portal/db';
 import { encodeBase64Email, MESSAGES } from '@portal/domain';
 import type { InvitationsReply, SaasInvitation, SaasRole, SaasUsersReply } from '@portal/domain/api/tenants';
 import { invitationsCsv, saasUsersCsv } from '@portal/domain/csv';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import type { Persona, SeededPersonas } from '@portal/testing/personas';
+import { seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedTenantFixtures, type TenantMatrixIds } from '../authorization/tenant-fixtures.js';
-import { createTestApp, type TestApp } from '../helpers.js';
-import type { Persona, SeededPersonas } from '../support/personas.js';
-import { seedPersonas } from '../support/personas.js';
 
 // SPEC.md §5–§7 for tenant users: the rules of roles and invitations, paging, base64 emails and
 // the CSV of all users, through the real routes on a real database.

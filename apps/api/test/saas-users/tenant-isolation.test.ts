@@ -1,8 +1,8 @@
 import { encodeBase64Email } from '@portal/domain';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedTenantFixtures, type TenantMatrixIds } from '../authorization/tenant-fixtures.js';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 
 // THE TENANT-ISOLATION TABLE: the tenant administrator of tenant A (saas-mxa) calls every SaaS
 // route with tenant B's ids, alone or mixed with A's. Each answers 404, as for an id that does

@@ -1,10 +1,10 @@
 import { readdir } from 'node:fs/promises';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { type Persona, type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { REPORT_MATRIX_CATEGORY } from '../authorization/report-fixtures.js';
-import { createTestApp, type TestApp } from '../helpers.js';
 import { seedReportCatalog } from '../reports/fixtures.js';
-import { type Persona, type SeededPersonas, seedPersonas } from '../support/personas.js';
 
 // ISSUE 11 point 9: the API's documentation for internal users only, no caching of what a
 // signed-in user is sent, an allow-list of report file types, and a refused contact form that

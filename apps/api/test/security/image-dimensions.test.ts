@@ -1,9 +1,9 @@
 import { readdir } from 'node:fs/promises';
 import { MAX_IMAGE_SIDE_PX } from '@portal/domain';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.js';
 import { jpegDeclaring, multipartFile, pngDeclaring } from '../support/multipart.js';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 
 // ISSUE 11 point 8: a logo or marketing image declaring 50000 × 50000 pixels is refused from its
 // header, before anything is stored, with a message giving its size and the limits.

@@ -1,10 +1,10 @@
 import { forbiddenCharacterMessage } from '@portal/domain';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import type { Persona, SeededPersonas } from '@portal/testing/personas';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declareApiRoutes, inputGatePlugin } from '../../src/plugins/input-gate.js';
 import { type MatrixIds, seedMatrixFixtures } from '../authorization/fixtures.js';
-import { createTestApp, type TestApp } from '../helpers.js';
-import type { Persona, SeededPersonas } from '../support/personas.js';
 
 // ISSUE 11 points 3, 4 and 7: one input gate for the whole API. A NUL or a lone UTF-16
 // surrogate anywhere in a body, a query or a path answers 400 naming the field (never 500, never

@@ -1,11 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { type Persona, type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_MATRIX_CATEGORY } from '../authorization/report-fixtures.js';
-import { createTestApp, type TestApp } from '../helpers.js';
 import { seedReportCatalog } from '../reports/fixtures.js';
 import { PNG_1x1 } from '../support/multipart.js';
-import { type Persona, type SeededPersonas, seedPersonas } from '../support/personas.js';
 
 // ISSUE 11 point 5: a malformed multipart body is the client's mistake (400), never a 500, and
 // leaves nothing behind: no row, no stored file.

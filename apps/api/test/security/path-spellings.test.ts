@@ -2,6 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hasFeature } from '@portal/domain';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { PERSONAS, type Persona, personaSpecs, type SeededPersonas } from '@portal/testing/personas';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteAccess } from '../../src/plugins/access.js';
@@ -9,8 +11,6 @@ import { NON_CANONICAL_PATH, NOT_A_PATH } from '../../src/plugins/request-target
 import { type MatrixIds, seedMatrixFixtures } from '../authorization/fixtures.js';
 import type { RouteRow } from '../authorization/matrix.js';
 import { routesTable } from '../authorization/routes-table.js';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { PERSONAS, type Persona, personaSpecs, type SeededPersonas } from '../support/personas.js';
 import { type RawReply, rawRequest } from '../support/raw-http.js';
 
 // Access is decided by the route the router matched, never by the URL's spelling (issue 23): every

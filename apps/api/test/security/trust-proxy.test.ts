@@ -1,6 +1,6 @@
+import { createTestApp, type TestApp } from '@portal/testing/api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { createTestApp, type TestApp } from '../helpers.js';
 
 // ISSUE 11 point 6: the sign-in rate limit counts per client address, and a client must not be
 // able to choose that address with X-Forwarded-For. Proxies are believed only when TRUST_PROXY

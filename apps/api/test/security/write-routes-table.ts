@@ -1,11 +1,11 @@
 import type { Database } from '@portal/db';
+import type { Persona } from '@portal/testing/personas';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { DEMO_TABLEAU_COOKIE } from '../../src/dashboards/demo-tableau.js';
 import type { MatrixIds } from '../authorization/fixtures.js';
 import { queueBoardRoutesTable } from '../authorization/queue-board-routes-table.js';
 import { REPORT_MATRIX_CATEGORY } from '../authorization/report-fixtures.js';
-import type { Persona } from '../support/personas.js';
 
 // EVERY WRITE ROUTE of the app (POST, PUT, PATCH, DELETE, whatever its prefix: /api, Bull Board
 // under /admin/queues, the dashboard proxies and Tableau's demo sign-in) and how the input-gate

@@ -1,4 +1,6 @@
 import { readdir } from 'node:fs/promises';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import type { Persona, SeededPersonas } from '@portal/testing/personas';
 import fc from 'fast-check';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
@@ -6,9 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MatrixIds, seedMatrixFixtures } from '../authorization/fixtures.js';
 import { ownPartnerOf } from '../authorization/matrix.js';
 import { routesTable } from '../authorization/routes-table.js';
-import { createTestApp, type TestApp } from '../helpers.js';
 import { PNG_1x1 } from '../support/multipart.js';
-import type { Persona, SeededPersonas } from '../support/personas.js';
 import {
   type DriveRow,
   type MultipartBase,

@@ -1,7 +1,7 @@
 import { createSession, type Database } from '@portal/db';
+import type { TestApp } from '@portal/testing/api';
+import { createUser, type Persona, type SeededPersonas } from '@portal/testing/personas';
 import type { Kysely } from 'kysely';
-import type { TestApp } from '../helpers.js';
-import { createUser, type Persona, type SeededPersonas } from './personas.js';
 
 // Reference data of the content area (the demo seed's banner types and issue reasons) and a
 // marketing manager, for the content tests.

@@ -1,6 +1,6 @@
 import { type DevSso, startDevSso } from '@portal/dev-sso';
 import { freePort } from '@portal/testing';
-import { createTestApp, type TestApp } from '../helpers.js';
+import { createTestApp, type TestApp } from '@portal/testing/api';
 
 export type PortalWithSso = TestApp & { publicUrl: string; sso: DevSso };
 

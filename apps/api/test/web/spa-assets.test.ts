@@ -2,10 +2,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { seedPersonas } from '@portal/testing/personas';
 import { precompress } from '@portal/web/vite-precompress';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { seedPersonas } from '../support/personas.js';
 import { rawRequest } from '../support/raw-http.js';
 
 // The built SPA as the API serves it: hashed assets precompressed at build time (the Vite plugin

@@ -1,12 +1,12 @@
-import { REDIS_URL, waitFor } from '@portal/workers/testing/helpers';
-import { type MailHarness, startMailWorkers } from '@portal/workers/testing/mail-harness';
+import { REDIS_URL, waitFor } from '@portal/testing/workers/helpers';
+import { type MailHarness, startMailWorkers } from '@portal/testing/workers/mail-harness';
 import {
   type ConnectionCounter,
   startConnectionCounter,
   startWebhookReceiver,
   testWebhookSettings,
   type WebhookReceiver,
-} from '@portal/workers/testing/webhook-receiver';
+} from '@portal/testing/workers/webhook-receiver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_MESSAGES } from '../../src/webhooks/endpoint-input.js';
 import { startWebhookApp, type WebhookApp } from './webhook-app.js';

@@ -1,16 +1,16 @@
 import { createBlobStore } from '@portal/storage';
-import { REDIS_URL, waitFor } from '@portal/workers/testing/helpers';
-import { type MailHarness, startMailWorkers } from '@portal/workers/testing/mail-harness';
+import type { TestApp } from '@portal/testing/api';
+import type { SeededPersonas } from '@portal/testing/personas';
+import { REDIS_URL, waitFor } from '@portal/testing/workers/helpers';
+import { type MailHarness, startMailWorkers } from '@portal/testing/workers/mail-harness';
 import {
   startWebhookReceiver,
   testWebhookSettings,
   type WebhookReceiver,
-} from '@portal/workers/testing/webhook-receiver';
+} from '@portal/testing/workers/webhook-receiver';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WEBHOOK_MESSAGES } from '../../src/webhooks/endpoint-input.js';
-import type { TestApp } from '../helpers.js';
 import { addReport } from '../reports/fixtures.js';
-import type { SeededPersonas } from '../support/personas.js';
 import { startWebhookApp } from './webhook-app.js';
 
 // An endpoint registered through the API hears a report landing through the real outbox, workers

@@ -1,5 +1,5 @@
 import { createServiceAccount, listAuditEntries } from '@portal/db';
-import { newPartner } from '@portal/db/testing';
+import { newPartner } from '@portal/testing/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_ENDPOINT_WITHOUT_PARTNER } from '../../src/admin/delete-partner.js';
 import { ENABLE_WITHOUT_PARTNER } from '../../src/webhooks/endpoint-actions.js';

@@ -1,18 +1,18 @@
 import { createServiceAccount, issueServiceAccountToken, listAuditEntries } from '@portal/db';
 import { WEBHOOK_SEND_LIMITS } from '@portal/domain';
-import { REDIS_URL, waitFor } from '@portal/workers/testing/helpers';
-import { type MailHarness, startMailWorkers } from '@portal/workers/testing/mail-harness';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
+import { REDIS_URL, waitFor } from '@portal/testing/workers/helpers';
+import { type MailHarness, startMailWorkers } from '@portal/testing/workers/mail-harness';
 import {
   startWebhookReceiver,
   testWebhookSettings,
   type WebhookReceiver,
-} from '@portal/workers/testing/webhook-receiver';
+} from '@portal/testing/workers/webhook-receiver';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.js';
 import { seedReportCatalog } from '../reports/fixtures.js';
 import { createPartnerManager } from '../support/partner-manager.js';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 
 // "Send test event" and "Redeliver" by hand, as a flood: one manager's token fires 1,000 test
 // sends at one endpoint. At most WEBHOOK_SEND_LIMITS.perEndpoint.max are accepted, the rest answer

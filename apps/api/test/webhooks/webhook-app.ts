@@ -1,11 +1,11 @@
 import { isIP } from 'node:net';
 import { createServiceAccount } from '@portal/db';
+import { createTestApp, type TestApp } from '@portal/testing/api';
+import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import type { LookupAll } from '@portal/webhooks';
 import type { LightMyRequestResponse } from 'fastify';
-import { createTestApp, type TestApp } from '../helpers.js';
 import { seedReportCatalog } from '../reports/fixtures.js';
 import { createPartnerManager } from '../support/partner-manager.js';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 
 // The portal the webhook API tests run: the personas and the report catalog, the manager of EXT/BJS
 // and a service account of EXT/BJS (svc-bjs) that manager may give an endpoint. Host names resolve

@@ -1,10 +1,10 @@
 import { createServiceAccount, listAuditEntries } from '@portal/db';
+import type { TestApp } from '@portal/testing/api';
+import type { SeededPersonas } from '@portal/testing/personas';
+import { type ConnectionCounter, startConnectionCounter } from '@portal/testing/workers/webhook-receiver';
 import { ENDPOINT_URL_MESSAGES, openSecret } from '@portal/webhooks';
-import { type ConnectionCounter, startConnectionCounter } from '@portal/workers/testing/webhook-receiver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_MESSAGES } from '../../src/webhooks/endpoint-input.js';
-import type { TestApp } from '../helpers.js';
-import type { SeededPersonas } from '../support/personas.js';
 import { startWebhookApp, type WebhookApp } from './webhook-app.js';
 
 // Webhook endpoints through the API (issue 28): registration with its secret shown once and sealed

@@ -1,9 +1,9 @@
 import type { Database } from '@portal/db';
 import { createServiceAccount, createSession, issueServiceAccountToken, setUserAccess } from '@portal/db';
-import { newUser } from '@portal/db/testing';
 import type { Feature, PartnerGrant } from '@portal/domain';
 import { findDemoAccount } from '@portal/domain/demo-accounts';
 import type { Kysely } from 'kysely';
+import { newUser } from './db.js';
 
 // The people (and one service account) every authorization test signs in as. Names and emails
 // come from the shared demo persona list; rights are those of the demo seed.

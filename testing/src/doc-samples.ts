@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 // test machines lack. Tests run a sample by its id (docSample), so the text they run is the page's.
 
 /** The repository's root folder. */
-export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export type DocSample = {
   /** The page, relative to the repository root (docs/integrating/webhooks.md). */

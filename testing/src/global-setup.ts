@@ -1,4 +1,4 @@
-import { prepareTemplateDatabase } from '../src/testing.js';
+import { prepareTemplateDatabase } from './db.js';
 
 export default async function setup(): Promise<void> {
   await prepareTemplateDatabase();

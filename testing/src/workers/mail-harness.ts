@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import type { DatabaseHandle } from '@portal/db';
 import type { QueueName } from '@portal/queue';
 import type { LookupAll } from '@portal/webhooks';
+import type { WebhookDeliverySettings } from '@portal/workers/config';
+import { DEFAULT_MAIL_FROM } from '@portal/workers/mail/send-mail';
+import type { WorkerMetrics } from '@portal/workers/observability/metrics';
+import { type RunningWorkers, startWorkers } from '@portal/workers/start-workers';
 import type { ParsedMail } from 'mailparser';
-import type { WebhookDeliverySettings } from '../src/config.js';
-import { DEFAULT_MAIL_FROM } from '../src/mail/send-mail.js';
-import type { WorkerMetrics } from '../src/observability/metrics.js';
-import { type RunningWorkers, startWorkers } from '../src/start-workers.js';
 import { quietLogger, randomPrefix, startSmtpServer, type TestSmtpServer } from './helpers.js';
 
 // The one mail-worker harness of the tests: workers (with the outbox relay) that send through a

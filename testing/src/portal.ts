@@ -6,14 +6,14 @@ import { join, resolve } from 'node:path';
 import { loadConfig } from '@portal/api/config';
 import { type RunningApi, startApi } from '@portal/api/start';
 import { seedDemo } from '@portal/db/seed';
-import { createTestDatabase, prepareTemplateDatabase, type TestDatabase } from '@portal/db/testing';
 import { type DevSso, startDevSso } from '@portal/dev-sso';
 import { LocalDiskStore } from '@portal/storage';
-import { freePort } from '@portal/testing';
 import { DEFAULT_WEBHOOK_DISPATCH } from '@portal/workers/config';
 import { startWorkers } from '@portal/workers/start-workers';
 import pino from 'pino';
-import { startSmtpSink } from './smtp-sink.js';
+import { createTestDatabase, prepareTemplateDatabase, type TestDatabase } from './db.js';
+import { freePort } from './network.js';
+import { startSmtpSink } from './portal/smtp-sink.js';
 
 export type RunningPortal = {
   baseUrl: string;
@@ -43,7 +43,7 @@ export async function startPortal(): Promise<RunningPortal> {
   const smtp = await startSmtpSink(mailDir);
   const queuePrefix = `e2e-${randomBytes(4).toString('hex')}`;
   // The demo seed as scripts/seed.ts loads it (the workspace of the operator scripts is not one
-  // this package may import: scripts' benchmarks import this one).
+  // the harness may import: scripts' benchmarks import the harness).
   const seedStore = new LocalDiskStore({ root: filesDir });
   await seedDemo(database.db, {
     putReportFile: (key, body, contentType) => seedStore.put(key, body, { contentType }),

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
+import { buildApp } from '@portal/api/app';
+import { type Config, loadConfig } from '@portal/api/config';
 import { type BlobStore, LocalDiskStore } from '@portal/storage';
 import type { LookupAll } from '@portal/webhooks';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { buildApp } from '../src/app.js';
-import { type Config, loadConfig } from '../src/config.js';
+import { createTestDatabase, type TestDatabase } from './db.js';
 
 export type TestApp = {
   app: FastifyInstance;

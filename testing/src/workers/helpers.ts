@@ -13,8 +13,8 @@ export function randomPrefix(): string {
   return `{test-${randomBytes(5).toString('hex')}}`;
 }
 
-export { waitFor } from '@portal/domain/wait-for';
-export { freePort, TEST_REDIS_URL as REDIS_URL } from '@portal/testing';
+export { freePort, TEST_REDIS_URL as REDIS_URL } from '../index.js';
+export { waitFor } from '../wait-for.js';
 
 export type TestSmtpServer = { url: string; messages: ParsedMail[]; close(): Promise<void> };
 

@@ -1,5 +1,5 @@
+import type { Database } from '@portal/db';
 import { type Kysely, sql } from 'kysely';
-import type { Database } from './schema.js';
 
 /**
  * Benchmarks only: `count` pending disputes of one batch date, made by the database itself

@@ -1,8 +1,8 @@
+import type { Database } from '@portal/db';
 import type { Kysely } from 'kysely';
-import type { Database } from './schema.js';
 
 // The test factories (like immich's medium tests' ctx.newUser()): each inserts the least row a test
-// needs, with defaults for what the test does not care about. Import them from @portal/db/testing.
+// needs, with defaults for what the test does not care about. Import them from @portal/testing/db.
 
 export async function ensureReferenceData(db: Kysely<Database>): Promise<void> {
   await db
@@ -66,6 +66,34 @@ export async function newCategory(
       name: category.name ?? category.code,
       owner_emails: category.ownerEmails ?? [],
     })
+    .execute();
+}
+
+/**
+ * A category offered to a partner in the given frequency types (default: daily): its
+ * partner_categories row and partner_category_frequency_types rows. Linking twice is a no-op.
+ */
+export async function newPartnerCategory(
+  db: Kysely<Database>,
+  link: { partnerId: number; categoryCode: string; frequencyTypeCodes?: readonly string[] },
+): Promise<void> {
+  const { partnerId, categoryCode, frequencyTypeCodes = ['DLY'] } = link;
+  await db
+    .insertInto('partner_categories')
+    .values({ partner_id: partnerId, category_code: categoryCode })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  if (frequencyTypeCodes.length === 0) return;
+  await db
+    .insertInto('partner_category_frequency_types')
+    .values(
+      frequencyTypeCodes.map((code) => ({
+        partner_id: partnerId,
+        category_code: categoryCode,
+        frequency_type_code: code,
+      })),
+    )
+    .onConflict((oc) => oc.doNothing())
     .execute();
 }
 

@@ -1,28 +1,26 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { databaseUrl, TEST_ADMIN_URL } from '@portal/testing';
+import { connect, type DatabaseHandle, maintainPartitions, migrateToLatest } from '@portal/db';
 import { sql } from 'kysely';
-import { connect, type DatabaseHandle } from './connection.js';
-import { migrateToLatest } from './migrate.js';
-import { maintainPartitions } from './retention/partitions.js';
+import { databaseUrl, TEST_ADMIN_URL } from './services.js';
 
-// Beside the factories, tooling of tests and operations only (a private Postgres cluster for the
-// outage test and the fault suite, bulk rows for the benchmarks): served from this subpath so the
-// package declares none of its own for them.
-export * from './private-cluster.js';
-export * from './testing-factories.js';
-export * from './testing-forms.js';
+// The databases of the tests, the benchmarks and the fault suite: a clone of the migrated template
+// per test file, the factories, a private Postgres cluster for the outage test and the fault suite,
+// bulk rows for the benchmarks, and the statement recorder.
+export * from './db/bench-disputes.js';
+export * from './db/factories.js';
+export * from './db/private-cluster.js';
 
 // Test isolation as in ARCHITECTURE.md: one migrated template, one clone per test file.
 // The template's name carries a hash of the migrations, so concurrent test runs share it
-// safely and a changed migration gets a template of its own. The server: TEST_ADMIN_URL of
-// @portal/testing (TEST_DATABASE_URL).
+// safely and a changed migration gets a template of its own. The server: TEST_ADMIN_URL
+// (TEST_DATABASE_URL).
 export { TEST_ADMIN_URL };
 
 function migrationsHash(): string {
-  const folder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+  const folder = join(dirname(createRequire(import.meta.url).resolve('@portal/db')), 'migrations');
   const hash = createHash('sha256');
   for (const file of readdirSync(folder).sort()) hash.update(file).update(readFileSync(join(folder, file)));
   return hash.digest('hex').slice(0, 12);
@@ -107,4 +105,4 @@ export const DATABASE_ENGINES: Array<[string, () => Promise<OpenedDatabase>]> = 
   ],
 ];
 
-export { type RecordedStatement, recordStatements } from './statement-recorder.js';
+export { type RecordedStatement, recordStatements } from './db/statement-recorder.js';

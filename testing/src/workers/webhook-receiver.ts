@@ -5,12 +5,12 @@ import type { AddressInfo, Socket } from 'node:net';
 import { getCACertificates, setDefaultCACertificates } from 'node:tls';
 import { type Database, insertWebhookDeliveries } from '@portal/db';
 import { enqueue, workerConnection } from '@portal/queue';
-import { makeTestCertificates, type TestCertificates } from '@portal/testing';
 import { newDeliveryId, TEST_EVENT_TYPE, testEventBody } from '@portal/webhooks';
+import { DEFAULT_WEBHOOK_DISPATCH, type WebhookDeliverySettings } from '@portal/workers/config';
 import { Queue } from 'bullmq';
 import type { Kysely } from 'kysely';
 import { Webhook } from 'standardwebhooks';
-import { DEFAULT_WEBHOOK_DISPATCH, type WebhookDeliverySettings } from '../src/config.js';
+import { makeTestCertificates, type TestCertificates } from '../test-ca.js';
 import { waitFor } from './helpers.js';
 
 // A real webhook receiver for the tests, on a loopback address of its own (127.0.0.2, the only
