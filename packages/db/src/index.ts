@@ -14,6 +14,7 @@ export * from './authentication/human-verification.js';
 export * from './authentication/sessions.js';
 export * from './authentication/users.js';
 export * from './banner/banners.js';
+export * from './batched-delete.js';
 export * from './connection.js';
 export * from './dashboards/dashboard-activity.js';
 export * from './dashboards/dashboards.js';
@@ -42,7 +43,7 @@ export * from './reports/report-events.js';
 export * from './reports/reports.js';
 export * from './reports/reports-ingest.js';
 export * from './reports/subscriptions.js';
-export * from './retention/batched-delete.js';
+
 export * from './retention/partitions.js';
 export * from './retention/retention-rules.js';
 export * from './saas-users/invitations.js';

@@ -1,7 +1,7 @@
 import { dailyCutoff, monthlyCutoff, type RetentionSettings } from '@portal/domain/retention';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../schema.js';
-import { deleteInBatches, RETENTION_BATCH_SIZE } from './batched-delete.js';
+import { deleteInBatches, RETENTION_BATCH_SIZE } from '../batched-delete.js';
 import { maintainPartitions, type PartitionMaintenance } from './partitions.js';
 
 type Rule = {

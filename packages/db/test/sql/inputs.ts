@@ -13,6 +13,7 @@ import * as humanVerification from '../../src/authentication/human-verification.
 import * as sessions from '../../src/authentication/sessions.js';
 import * as users from '../../src/authentication/users.js';
 import * as banners from '../../src/banner/banners.js';
+import * as batchedDelete from '../../src/batched-delete.js';
 import * as dashboardActivity from '../../src/dashboards/dashboard-activity.js';
 import * as dashboards from '../../src/dashboards/dashboards.js';
 import * as datasets from '../../src/datasets/datasets.js';
@@ -38,7 +39,6 @@ import * as reportEvents from '../../src/reports/report-events.js';
 import * as reports from '../../src/reports/reports.js';
 import * as reportsIngest from '../../src/reports/reports-ingest.js';
 import * as subscriptions from '../../src/reports/subscriptions.js';
-import * as batchedDelete from '../../src/retention/batched-delete.js';
 import * as partitions from '../../src/retention/partitions.js';
 import * as retentionRules from '../../src/retention/retention-rules.js';
 import * as invitations from '../../src/saas-users/invitations.js';
@@ -789,7 +789,7 @@ export const SQL_MODULES: Record<string, SqlModule> = {
       markSubscriptionSent: (db) => subscriptions.markSubscriptionSent(db, 1, { sentAt: at }),
     },
   },
-  'retention/batched-delete': {
+  'batched-delete': {
     module: batchedDelete,
     calls: {
       deleteInBatches: (db) =>

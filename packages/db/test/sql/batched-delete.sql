@@ -1,4 +1,4 @@
--- The SQL of packages/db/src/retention/batched-delete.ts, written by src/sql-snapshots.unit.test.ts
+-- The SQL of packages/db/src/batched-delete.ts, written by src/sql-snapshots.unit.test.ts
 
 -- deleteInBatches
 

@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { Database } from '../schema.js';
+import type { Database } from './schema.js';
 
 /** Rows one retention statement deletes at most, so none holds its locks for long. */
 export const RETENTION_BATCH_SIZE = 5_000;
