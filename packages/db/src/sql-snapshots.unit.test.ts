@@ -40,6 +40,9 @@ async function statementsOf(call: SqlCall): Promise<string[]> {
   return statements;
 }
 
+/** One line a statement: raw SQL's own line breaks and indents would only be noise in a diff. */
+const oneLine = (statement: string) => statement.replace(/\s*\n\s*/g, ' ').trim();
+
 describe('the SQL of every repository function', () => {
   it('lists every module of the package', () => {
     const listed = new Set([...Object.keys(SQL_MODULES), ...NOT_REPOSITORIES]);
@@ -76,7 +79,7 @@ describe('the SQL of every repository function', () => {
         const call = typeof entry === 'function' ? { run: entry } : entry;
         const statements = await statementsOf(call);
         sections.push(
-          `-- ${fn}\n${statements.map((statement) => (statement.startsWith('-- ') ? statement : `${statement};`)).join('\n')}`,
+          `-- ${fn}\n${statements.map((statement) => (statement.startsWith('-- ') ? statement : `${oneLine(statement)};`)).join('\n')}`,
         );
       }
       await expect(`${sections.join('\n\n')}\n`).toMatchFileSnapshot(join(snapshots, `${name}.sql`));

@@ -15,9 +15,7 @@ insert into "frequency_types" ("code", "name") values ($1, $2);
 
 -- listAdminFrequencyTypes
 select "f"."code", "f"."name" from "frequency_types" as "f" where lower(f.code) like $1 and lower(f.name) like $2 order by lower(f.name) asc limit $3 offset $4;
-
-    select count(*)::int as n from ((select "f"."code" from "frequency_types" as "f" where lower(f.code) like $1 and lower(f.name) like $2) limit $3) as matching
-  ;
+select count(*)::int as n from ((select "f"."code" from "frequency_types" as "f" where lower(f.code) like $1 and lower(f.name) like $2) limit $3) as matching;
 
 -- listFrequencyTypePartners
 select "p"."access_type_code" as "accessTypeCode", "p"."code" as "partnerCode" from "partners" as "p" where "p"."partner_id" in (select "partner_id" from "partner_category_frequency_types" where "frequency_type_code" = $1 union select "pc"."partner_id" from "partner_categories" as "pc" inner join "report_category_frequency_types" as "cf" on "cf"."category_code" = "pc"."category_code" where "cf"."frequency_type_code" = $2 union select "partner_id" from "reports" where "frequency_type_code" = $3 union select "partner_id" from "report_monitors" where "frequency_type_code" = $4);

@@ -8,9 +8,7 @@ select "code", "name" from "access_types" order by "code";
 
 -- listAdminPartners
 select "p"."partner_id" from "partners" as "p" where ("p"."access_type_code" = $1 and lower(p.code) = $2) and "p"."access_type_code" = $3 and lower(p.code) like $4 and lower(p.name) like $5 and exists (select "fc"."partner_id" from "partner_categories" as "fc" where "fc"."partner_id" = "p"."partner_id" and lower(fc.category_code) = $6) order by lower(p.code) asc, p.access_type_code asc, "p"."partner_id" asc limit $7 offset $8;
-
-    select count(*)::int as n from ((select "p"."partner_id" from "partners" as "p" where ("p"."access_type_code" = $1 and lower(p.code) = $2) and "p"."access_type_code" = $3 and lower(p.code) like $4 and lower(p.name) like $5 and exists (select "fc"."partner_id" from "partner_categories" as "fc" where "fc"."partner_id" = "p"."partner_id" and lower(fc.category_code) = $6)) limit $7) as matching
-  ;
+select count(*)::int as n from ((select "p"."partner_id" from "partners" as "p" where ("p"."access_type_code" = $1 and lower(p.code) = $2) and "p"."access_type_code" = $3 and lower(p.code) like $4 and lower(p.name) like $5 and exists (select "fc"."partner_id" from "partner_categories" as "fc" where "fc"."partner_id" = "p"."partner_id" and lower(fc.category_code) = $6)) limit $7) as matching;
 
 -- listAllFrequencyTypes
 select "code", "name" from "frequency_types" order by "code";

@@ -15,9 +15,7 @@ insert into "report_category_frequency_types" ("category_code", "frequency_type_
 
 -- listAdminReportCategories
 select "c"."code" from "report_categories" as "c" where lower(c.code) like $1 and lower(c.name) like $2 order by lower(c.code) desc, "c"."code" desc limit $3 offset $4;
-
-    select count(*)::int as n from ((select "c"."code" from "report_categories" as "c" where lower(c.code) like $1 and lower(c.name) like $2) limit $3) as matching
-  ;
+select count(*)::int as n from ((select "c"."code" from "report_categories" as "c" where lower(c.code) like $1 and lower(c.name) like $2) limit $3) as matching;
 
 -- resolvePartners
 select "partner_id", "access_type_code", "code" from "partners" where (access_type_code, lower(code)) in (select * from unnest($1::text[], $2::text[]));

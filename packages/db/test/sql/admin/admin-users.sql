@@ -16,9 +16,7 @@ insert into "user_partner_access" ("user_id", "access_type_code", "partner_code"
 
 -- listAdminUsers
 select "user_id" as "userId", "first_name" as "firstName", "last_name" as "lastName", "email", "phone", "common_id" as "commonId", "is_external_user" as "isExternalUser", "is_internal_admin" as "isInternalAdmin", "is_service_account" as "isServiceAccount", "disabled_at" as "disabledAt", "created_at" as "createdAt", (select coalesce(json_agg(agg), '[]') from (select "feature" from "user_features" where "user_features"."user_id" = "users"."user_id" order by "feature") as agg) as "features", (select coalesce(json_agg(agg), '[]') from (select "access_type_code" as "accessTypeCode", "partner_code" as "partnerCode" from "user_partner_access" where "user_partner_access"."user_id" = "users"."user_id" order by "access_type_code", "partner_code") as agg) as "partnerGrants" from "users" where "users"."is_service_account" = $1 and "users"."is_external_user" = $2 and lower(users.user_id) like $3 and lower(users.first_name) like $4 and lower(users.last_name) like $5 and lower(users.email) like $6 order by lower(users.last_name) asc, "users"."user_id" asc limit $7 offset $8;
-
-    select count(*)::int as n from ((select "users"."user_id" from "users" where "users"."is_service_account" = $1 and "users"."is_external_user" = $2 and lower(users.user_id) like $3 and lower(users.first_name) like $4 and lower(users.last_name) like $5 and lower(users.email) like $6) limit $7) as matching
-  ;
+select count(*)::int as n from ((select "users"."user_id" from "users" where "users"."is_service_account" = $1 and "users"."is_external_user" = $2 and lower(users.user_id) like $3 and lower(users.first_name) like $4 and lower(users.last_name) like $5 and lower(users.email) like $6) limit $7) as matching;
 
 -- listAdminUsersForCsv
 select "user_id" as "userId", "first_name" as "firstName", "last_name" as "lastName", "is_external_user" as "isExternalUser", "email", "phone" from "users" where "is_service_account" = $1 and lower(email) like $2 order by lower(user_id) limit $3;

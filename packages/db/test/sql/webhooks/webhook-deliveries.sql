@@ -1,16 +1,7 @@
 -- The SQL of packages/db/src/webhooks/webhook-deliveries.ts, written by src/sql-snapshots.unit.test.ts
 
 -- insertWebhookDeliveries
-
-    insert into webhook_deliveries
-      (delivery_id, endpoint_id, event_id, event_type, body, next_attempt_at, first_due_at)
-    select r.delivery_id, r.endpoint_id, r.event_id, r.event_type, r.body,
-      coalesce($1::timestamptz, now()), coalesce($2::timestamptz, now())
-    from jsonb_to_recordset($3::jsonb)
-      as r(delivery_id text, endpoint_id uuid, event_id uuid, event_type text, body text)
-    on conflict (endpoint_id, event_id) do nothing
-    returning delivery_id
-  ;
+insert into webhook_deliveries (delivery_id, endpoint_id, event_id, event_type, body, next_attempt_at, first_due_at) select r.delivery_id, r.endpoint_id, r.event_id, r.event_type, r.body, coalesce($1::timestamptz, now()), coalesce($2::timestamptz, now()) from jsonb_to_recordset($3::jsonb) as r(delivery_id text, endpoint_id uuid, event_id uuid, event_type text, body text) on conflict (endpoint_id, event_id) do nothing returning delivery_id;
 
 -- listEndpointsHearing
 select "w"."endpoint_id" as "endpointId", "w"."service_account_id" as "serviceAccountId", "e"."event_id" as "eventId" from "report_events" as "e" inner join "webhook_endpoint_partners" as "ep" on "ep"."partner_id" = "e"."partner_id" inner join "webhook_endpoints" as "w" on "w"."endpoint_id" = "ep"."endpoint_id" inner join "users" as "u" on "u"."user_id" = "w"."service_account_id" where "e"."event_id" = any($1::uuid[]) and "w"."enabled" = $2 and "u"."disabled_at" is null and e.event_type = any(w.event_types) and (cardinality(w.category_codes) = $3 or "e"."category_code" = any(w.category_codes)) order by "e"."occurred_at", "e"."event_id", "w"."endpoint_id";
