@@ -43,7 +43,6 @@ export * from './reports/report-events.js';
 export * from './reports/reports.js';
 export * from './reports/reports-ingest.js';
 export * from './reports/subscriptions.js';
-
 export * from './retention/partitions.js';
 export * from './retention/retention-rules.js';
 export * from './saas-users/invitations.js';

@@ -793,7 +793,7 @@ export const SQL_MODULES: Record<string, SqlModule> = {
     module: batchedDelete,
     calls: {
       deleteInBatches: (db) =>
-        batchedDelete.deleteInBatches(db, 'outbox', sql<boolean>`published_at < ${at}`),
+        batchedDelete.deleteInBatches(db, 'outbox', sql<boolean>`published_at < ${at}`, 1000),
     },
   },
   'retention/partitions': {

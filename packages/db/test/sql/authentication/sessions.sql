@@ -8,10 +8,10 @@ delete from "pending_logins" where "expires_at" < now();
 insert into "sessions" ("session_hash", "user_id", "provider", "id_token", "expires_at") values ($1, $2, $3, $4, now() + make_interval(hours => $5));
 
 -- deleteExpiredPendingLogins
-delete from "pending_logins" where "state" in (select "state" from "pending_logins" where "expires_at" <= now() limit $1 for update skip locked);
+delete from "pending_logins" where ctid = any(array( select ctid from "pending_logins" where expires_at <= now() limit $1 for update skip locked));
 
 -- deleteExpiredSessions
-delete from "sessions" where "session_hash" in (select "session_hash" from "sessions" where ("expires_at" <= now() or "last_seen_at" <= now() - make_interval(mins => $1)) limit $2 for update skip locked);
+delete from "sessions" where ctid = any(array( select ctid from "sessions" where expires_at <= now() or last_seen_at <= now() - make_interval(mins => $1) limit $2 for update skip locked));
 
 -- deleteSession
 delete from "sessions" where "session_hash" = $1 returning "provider", "id_token" as "idToken";
