@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { Code, Nullable } from './schemas.js';
+import { Code, SerialId } from '../lib/http/route-params.js';
+import { Nullable } from './schemas.js';
 
 // The request shapes of partners and report alerts (SPEC.md §3 Partner, Report monitor); their
 // replies are defined in @portal/domain/api/partners.
@@ -11,7 +12,7 @@ export const ReportAlertFields = {
   frequencyNumber: Type.Optional(Nullable(Type.Integer({ minimum: -10, maximum: 10 }))),
 };
 
-export const ReportMonitorId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+export const ReportMonitorId = SerialId;
 
 export const PartnerBody = Type.Object({
   type: Type.String({ maxLength: 20 }),

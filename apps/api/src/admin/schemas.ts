@@ -14,5 +14,3 @@ export const PageQuery = {
 
 /** A column filter: matched anywhere in the value, case-insensitively. */
 export const Filter = Type.Optional(Type.String({ maxLength: 200 }));
-
-export const Code = Type.String({ minLength: 1, maxLength: 100 });
