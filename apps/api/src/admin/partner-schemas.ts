@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
+import { Nullable } from '../lib/http/list-query.js';
 import { Code, SerialId } from '../lib/http/route-params.js';
-import { Nullable } from './schemas.js';
 
 // The request shapes of partners and report alerts (SPEC.md §3 Partner, Report monitor); their
 // replies are defined in @portal/domain/api/partners.

@@ -24,7 +24,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { badRequest, conflict, notFound } from '../lib/http/errors.js';
 import { guardUnique, throwProblems } from '../lib/http/problems.js';
 import type { DbDeps } from '../lib/service-deps.js';
-import { applyAlertChanges } from './alert-changes.js';
+import { applyAlertChanges } from '../monitors/alert-changes.js';
 import { monitorAuditView, partnerView } from './views.js';
 
 // POST and PUT /api/partners (SPEC.md §5 Partner, §4 Report alerts in the partner form): the
