@@ -7,12 +7,13 @@ import { Type } from 'typebox';
 import { badRequest, notFound } from '../lib/http/errors.js';
 import { Filter, PageQuery } from '../lib/http/list-query.js';
 import { PartnerCodeParams, PartnerParams } from '../lib/http/route-params.js';
+import { monitorView } from '../monitors/views.js';
 import { requirePartner, requireUser } from '../plugins/access.js';
 import { deletePartner } from './delete-partner.js';
 import { partnerDetailPage, partnerListPage } from './partner-pages.js';
 import { PartnerBody } from './partner-schemas.js';
 import { PARTNER_NOT_FOUND, savePartner } from './save-partner.js';
-import { monitorView, partnerView } from './views.js';
+import { partnerView } from './views.js';
 
 // SPEC.md §7 Admin reads and writes of partners (feature MANAGE_PARTNERS; a partner named in the
 // request must also be one the user may use, §6).

@@ -1,8 +1,8 @@
 import { findAdminReportMonitor, insertReportMonitor, writeAudit } from '@portal/db';
 import type { ReportAlertInput } from '@portal/domain/admin-report-alert';
-import { monitorAuditView } from '../admin/views.js';
 import type { DbDeps } from '../lib/service-deps.js';
 import { type AuthorizePartner, checkedAlert } from './checked-alert.js';
+import { monitorAuditView } from './views.js';
 
 /** Adds a report alert to a partner category, audited in the same transaction. */
 export async function addReportMonitor(

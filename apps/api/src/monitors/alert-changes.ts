@@ -14,8 +14,8 @@ import { reportAlertSchedule } from '@portal/domain/admin-report-alert';
 import { type AlertChangeRef, type AlertChanges, alertChangeFailure } from '@portal/domain/alert-queue';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
-import { monitorAuditView } from '../admin/views.js';
 import { HttpError } from '../lib/http/errors.js';
+import { monitorAuditView } from './views.js';
 
 // The report alert changes of a partner save (SPEC.md §4), applied inside the save's transaction
 // in the spec's order: creates, then updates, then deletes, then the alerts of removed

@@ -1,8 +1,8 @@
 import { deleteReportMonitor as deleteReportMonitorRow, writeAudit } from '@portal/db';
-import { monitorAuditView } from '../admin/views.js';
 import { notFound } from '../lib/http/errors.js';
 import type { DbDeps } from '../lib/service-deps.js';
 import { type AuthorizePartner, existingAlert, REPORT_ALERT_NOT_FOUND } from './checked-alert.js';
+import { monitorAuditView } from './views.js';
 
 /** Deletes a report alert, audited in the same transaction; answers the alert as it was. */
 export async function deleteReportMonitor(

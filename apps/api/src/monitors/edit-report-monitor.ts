@@ -1,6 +1,5 @@
 import { findAdminReportMonitor, updateReportMonitor, writeAudit } from '@portal/db';
 import type { ReportAlertInput } from '@portal/domain/admin-report-alert';
-import { monitorAuditView } from '../admin/views.js';
 import { notFound } from '../lib/http/errors.js';
 import type { DbDeps } from '../lib/service-deps.js';
 import {
@@ -9,6 +8,7 @@ import {
   existingAlert,
   REPORT_ALERT_NOT_FOUND,
 } from './checked-alert.js';
+import { monitorAuditView } from './views.js';
 
 /** Changes a report alert's category or schedule (its partner stays), audited in the same transaction. */
 export async function editReportMonitor(
