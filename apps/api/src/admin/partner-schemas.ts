@@ -1,5 +1,4 @@
 import { Type } from 'typebox';
-import { Nullable } from '../lib/http/list-query.js';
 import { Code } from '../lib/http/route-params.js';
 import { ReportAlertFields, ReportMonitorId } from '../monitors/schemas.js';
 
