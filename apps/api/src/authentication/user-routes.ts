@@ -5,7 +5,7 @@ import { PortalUser, SignedInStatus } from '@portal/domain/api/user';
 import { Type } from 'typebox';
 import type { AuthenticatedUser } from '../lib/http/principal.js';
 import { requireUser } from '../plugins/access.js';
-import { editOwnName } from './edit-own-name.js';
+import { editOwnName } from '../saas-users/edit-own-name.js';
 
 // SPEC.md §7: the signed-in user, the status call, and the name edit of My account.
 
