@@ -28,6 +28,7 @@ import reportFileRoutes from './reports/report-files-routes.js';
 import reportRoutes from './reports/reports-routes.js';
 import subscriptionRoutes from './reports/subscription-routes.js';
 import invitationAcceptanceRoutes from './saas-users/invitation-acceptance-routes.js';
+import ownAccountRoutes from './saas-users/own-account-routes.js';
 import saasUserRoutes from './saas-users/saas-user-routes.js';
 import webhookRoutes from './webhooks/webhook-routes.js';
 
@@ -39,6 +40,7 @@ export async function registerRoutes(app: FastifyInstance) {
     declareApiRoutes(api);
     await api.register(authRoutes);
     await api.register(userRoutes);
+    await api.register(ownAccountRoutes);
     await api.register(serviceAccountRoutes);
     await api.register(reportMonitorRunsRoutes);
     await api.register(faqRoutes);
