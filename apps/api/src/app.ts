@@ -17,12 +17,12 @@ import { metricsPlugin } from './operations/metrics.js';
 import { queueBoardPlugin } from './operations/queue-board.js';
 import { accessPlugin } from './plugins/access.js';
 import { authPlugin } from './plugins/auth.js';
-import { compressionPlugin } from './plugins/compression.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { compressionPlugin } from './plugins/external/compression.js';
+import { openapiPlugin } from './plugins/external/openapi.js';
+import { securityHeadersPlugin } from './plugins/external/security-headers.js';
 import { inputGatePlugin } from './plugins/input-gate.js';
-import { openapiPlugin } from './plugins/openapi.js';
 import { requestTargetPlugin, rewriteRequestTarget } from './plugins/request-target.js';
-import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { spaPlugin } from './plugins/spa.js';
 import { registerRoutes } from './routes.js';
 

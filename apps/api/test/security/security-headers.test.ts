@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 
-// The security headers are worked out once at boot (plugins/security-headers.ts): every reply,
+// The security headers are worked out once at boot (plugins/external/security-headers.ts): every reply,
 // signed in or not, carries them, and the dashboards' frame sources reach the policy.
 describe('security headers', () => {
   let t: TestApp;
