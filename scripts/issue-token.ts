@@ -1,15 +1,13 @@
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
+import { createAuditedServiceAccount } from '@portal/api/operations/add-service-account';
+import { issueAuditedToken } from '@portal/api/operations/issue-service-account-token';
 import {
   connect,
-  createServiceAccount,
   findServiceAccount,
-  issueServiceAccountToken,
   migrateToLatest,
   SERVICE_ACCOUNT_FEATURES,
-  unknownPartnerGrants,
   userExists,
-  writeAudit,
 } from '@portal/db';
 import type { PartnerGrant } from '@portal/domain';
 import { readEnv, SharedEnvSchema } from '@portal/domain/env';
@@ -74,25 +72,12 @@ async function main(): Promise<number> {
       let account = await findServiceAccount(trx, userId);
       if (!account) {
         if (await userExists(trx, userId)) throw new Error(`${userId} is a person, not a service account`);
-        const unknown = await unknownPartnerGrants(trx, partners);
-        if (unknown.length > 0) {
-          throw new Error(
-            `Unknown partner: ${unknown.map((g) => `${g.accessTypeCode}/${g.partnerCode}`).join(', ')}`,
-          );
-        }
-        account = await createServiceAccount(trx, {
+        account = await createAuditedServiceAccount(trx, {
+          actorUserId,
           userId,
           name: values.name ?? userId,
           features,
-          partnerGrants: partners,
-        });
-        await writeAudit(trx, {
-          actorUserId,
-          action: 'service-account.create',
-          entityType: 'service-account',
-          entityId: userId,
-          before: null,
-          after: { name: account.name, features: account.features, partnerAccess: account.partnerGrants },
+          partnerAccess: partners,
         });
         console.error(`Created service account ${userId}.`);
       } else if (values.features !== undefined || values.partners !== undefined) {
@@ -101,16 +86,7 @@ async function main(): Promise<number> {
         );
       }
       if (account.disabledAt) throw new Error(`${userId} is disabled`);
-      const token = await issueServiceAccountToken(trx, { userId, name: values['token-name'], days });
-      await writeAudit(trx, {
-        actorUserId,
-        action: 'service-account.token.issue',
-        entityType: 'service-account',
-        entityId: userId,
-        before: null,
-        after: { tokenId: token.tokenId, name: token.name, expiresAt: token.expiresAt.toISOString() },
-      });
-      return token;
+      return issueAuditedToken(trx, { actorUserId, userId, name: values['token-name'], days });
     });
     console.error(`Token ${issued.tokenId} expires ${issued.expiresAt.toISOString()}. It is shown only now.`);
     console.log(issued.token);

@@ -5,14 +5,14 @@ import type { Kysely } from 'kysely';
 import { sessionsPurgeHandler } from './authentication/purge.js';
 import { dashboardEventHandler } from './dashboards/dashboard-event.js';
 import { batchesRunHandler, batchesScheduleHandler } from './forms/handlers.js';
-import { sendInvitationMailHandler } from './mail/send-invitation-mail.js';
 import { type Mailer, sendMailHandler } from './mail/send-mail.js';
 import { monitorsCheckHandler, monitorsScheduleHandler } from './monitors/handlers.js';
-import { dispatchSubscriptionsHandler } from './notifications/dispatch-subscriptions.js';
-import { reportEventHandler } from './notifications/report-event.js';
 import type { JobHandlers } from './registry.js';
 import { retentionApplyHandler } from './retention/apply-retention.js';
 import { sendInvitationHandler } from './saas-users/send-invitation.js';
+import { sendInvitationMailHandler } from './saas-users/send-invitation-mail.js';
+import { dispatchSubscriptionsHandler } from './subscriptions/dispatch-subscriptions.js';
+import { reportEventHandler } from './subscriptions/report-event.js';
 import { type WakeDispatcher, webhooksDeliverHandler, webhooksWakeHandler } from './webhooks/wake.js';
 
 export type HandlerDependencies = {

@@ -10,9 +10,9 @@ import { Queue } from 'bullmq';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendInvitationMail } from '../src/mail/send-invitation-mail.js';
 import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from '../src/mail/send-mail.js';
 import { queueInvitationMail } from '../src/saas-users/send-invitation.js';
+import { sendInvitationMail } from '../src/saas-users/send-invitation-mail.js';
 import { type RunningWorkers, startWorkers } from '../src/start-workers.js';
 
 const prefix = randomPrefix();

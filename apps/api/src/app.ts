@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database, DatabaseHandle } from '@portal/db';
 import { createProducerQueues, inspectorConnection, type ProducerQueues, withTimeout } from '@portal/queue';
@@ -17,12 +16,14 @@ import { metricsPlugin } from './operations/metrics.js';
 import { queueBoardPlugin } from './operations/queue-board.js';
 import { accessPlugin } from './plugins/access.js';
 import { authPlugin } from './plugins/auth.js';
-import { compressionPlugin } from './plugins/compression.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { compressionPlugin } from './plugins/external/compression.js';
+import { cookiePlugin } from './plugins/external/cookie.js';
+import { openapiPlugin } from './plugins/external/openapi.js';
+import { rateLimitPlugin } from './plugins/external/rate-limit.js';
+import { securityHeadersPlugin } from './plugins/external/security-headers.js';
 import { inputGatePlugin } from './plugins/input-gate.js';
-import { openapiPlugin } from './plugins/openapi.js';
 import { requestTargetPlugin, rewriteRequestTarget } from './plugins/request-target.js';
-import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { spaPlugin } from './plugins/spa.js';
 import { registerRoutes } from './routes.js';
 
@@ -111,9 +112,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameSources: [...config.dashboards.frameSources, ...recaptcha.frameSources],
     scriptSources: recaptcha.scriptSources,
   });
-  await app.register(cookie);
+  await app.register(cookiePlugin);
   await app.register(compressionPlugin);
-  await app.register(authPlugin, { redis: deps.redis, rateLimitNamespace: config.QUEUE_PREFIX });
+  await app.register(rateLimitPlugin, { redis: deps.redis, namespace: config.QUEUE_PREFIX });
+  await app.register(authPlugin);
   await app.register(openapiPlugin);
   await app.register(dashboardContentPlugin);
   await registerRoutes(app);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listAuditLog } from '@portal/db';
 import { AuditLogReply } from '@portal/domain/api/audit-log';
 import { Type } from 'typebox';
-import { PageQuery } from './schemas.js';
+import { PageQuery } from '../lib/http/list-query.js';
 
 // The audit log for internal admins: who changed what, when, with the state before and after.
 

@@ -8,8 +8,9 @@ import {
 } from '@portal/db';
 import { conflict, notFound } from '../lib/http/errors.js';
 import type { DbDeps } from '../lib/service-deps.js';
+import { monitorView } from '../monitors/views.js';
 import { PARTNER_NOT_FOUND } from './save-partner.js';
-import { monitorView, partnerView } from './views.js';
+import { partnerView } from './views.js';
 
 export const PARTNER_HAS_REPORTS =
   'This partner has reports and cannot be deleted. Delete its reports first.';

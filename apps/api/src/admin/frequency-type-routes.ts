@@ -3,10 +3,11 @@ import { listAdminFrequencyTypes } from '@portal/db';
 import { CodeName } from '@portal/domain/api/common';
 import { FrequencyTypeListReply } from '@portal/domain/api/frequency-types';
 import { Type } from 'typebox';
+import { Filter, PageQuery } from '../lib/http/list-query.js';
+import { FrequencyTypeParams } from '../lib/http/route-params.js';
 import { requireUser } from '../plugins/access.js';
 import { deleteFrequencyType } from './delete-frequency-type.js';
 import { saveFrequencyType } from './save-frequency-type.js';
-import { Code, Filter, PageQuery } from './schemas.js';
 
 // SPEC.md §7 frequency types: list, create, edit (code locked), delete. Feature
 // MANAGE_REPORT_CATEGORIES (§6). Codes and names are unique case-insensitively by index.
@@ -72,7 +73,7 @@ const frequencyTypeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: access,
       schema: {
         summary: 'Deletes a frequency type without reports; categories, partners and alerts lose it',
-        params: Type.Object({ frequencyTypeCode: Code }),
+        params: FrequencyTypeParams,
         response: { 200: CodeName },
       },
     },

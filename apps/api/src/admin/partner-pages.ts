@@ -9,7 +9,8 @@ import {
   type PartnerListQuery,
 } from '@portal/db';
 import type { PartnerDetailReply, PartnerListReply, PartnerReference } from '@portal/domain/api/partners';
-import { monitorView, partnerView } from './views.js';
+import { monitorView } from '../monitors/views.js';
+import { partnerView } from './views.js';
 
 // The reads of the partner administration that gather several lists into one reply.
 

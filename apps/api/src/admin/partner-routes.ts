@@ -5,13 +5,15 @@ import { partnerScope } from '@portal/domain/admin-partner';
 import { Partner, PartnerDetailReply, PartnerListReply, SavedPartner } from '@portal/domain/api/partners';
 import { Type } from 'typebox';
 import { badRequest, notFound } from '../lib/http/errors.js';
+import { Filter, PageQuery } from '../lib/http/list-query.js';
+import { PartnerCodeParams, PartnerParams } from '../lib/http/route-params.js';
+import { monitorView } from '../monitors/views.js';
 import { requirePartner, requireUser } from '../plugins/access.js';
 import { deletePartner } from './delete-partner.js';
 import { partnerDetailPage, partnerListPage } from './partner-pages.js';
 import { PartnerBody } from './partner-schemas.js';
 import { PARTNER_NOT_FOUND, savePartner } from './save-partner.js';
-import { Code, Filter, PageQuery } from './schemas.js';
-import { monitorView, partnerView } from './views.js';
+import { partnerView } from './views.js';
 
 // SPEC.md §7 Admin reads and writes of partners (feature MANAGE_PARTNERS; a partner named in the
 // request must also be one the user may use, §6).
@@ -52,7 +54,7 @@ const partnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: access,
       schema: {
         summary: 'One partner with its categories and report alerts, and what the form offers',
-        params: Type.Object({ partnerCode: Code }),
+        params: PartnerCodeParams,
         querystring: Type.Object({ accessTypeCode: Type.Optional(Type.String({ maxLength: 20 })) }),
         response: { 200: PartnerDetailReply },
       },
@@ -112,7 +114,7 @@ const partnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary:
           'Deletes a partner with its categories, report alerts and user grants (not one with reports)',
-        params: Type.Object({ accessTypeCode: Type.String({ maxLength: 20 }), partnerCode: Code }),
+        params: PartnerParams,
         response: { 200: Partner },
       },
     },

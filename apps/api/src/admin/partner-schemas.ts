@@ -1,17 +1,9 @@
 import { Type } from 'typebox';
-import { Code, Nullable } from './schemas.js';
+import { Code } from '../lib/http/route-params.js';
+import { ReportAlertFields, ReportMonitorId } from '../monitors/schemas.js';
 
-// The request shapes of partners and report alerts (SPEC.md §3 Partner, Report monitor); their
-// replies are defined in @portal/domain/api/partners.
-
-export const ReportAlertFields = {
-  categoryCode: Type.String({ maxLength: 100 }),
-  frequencyTypeCode: Type.String({ maxLength: 20 }),
-  frequencyDay: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
-  frequencyNumber: Type.Optional(Nullable(Type.Integer({ minimum: -10, maximum: 10 }))),
-};
-
-export const ReportMonitorId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+// The request shapes of partners (SPEC.md §3 Partner) with their queued report alert changes;
+// their replies are defined in @portal/domain/api/partners.
 
 export const PartnerBody = Type.Object({
   type: Type.String({ maxLength: 20 }),

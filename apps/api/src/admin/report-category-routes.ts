@@ -4,11 +4,12 @@ import { partnerScope } from '@portal/domain/admin-partner';
 import { AdminReportCategory, CategoryListReply } from '@portal/domain/api/report-categories';
 import { Type } from 'typebox';
 import { notFound } from '../lib/http/errors.js';
+import { Filter, Nullable, PageQuery } from '../lib/http/list-query.js';
+import { ReportCategoryParams as CategoryParams, Code } from '../lib/http/route-params.js';
 import { requireUser } from '../plugins/access.js';
 import { deleteReportCategory } from './delete-report-category.js';
 import { reportCategoryListPage } from './report-category-pages.js';
 import { REPORT_CATEGORY_NOT_FOUND, saveReportCategory } from './save-report-category.js';
-import { Code, Filter, Nullable, PageQuery } from './schemas.js';
 
 // SPEC.md §7 report categories: the admin list, one category with its partners, create, edit
 // (code locked) and delete. Feature MANAGE_REPORT_CATEGORIES (§6). A manager sees the partners
@@ -33,7 +34,6 @@ const CategoryBody = Type.Object({
   externalLink: Type.Optional(Nullable(Type.String({ maxLength: 4000 }))),
   ownerEmails: Type.Array(Type.String({ maxLength: 320 }), { maxItems: 100, default: [] }),
 });
-const CategoryParams = Type.Object({ reportCategoryCode: Code });
 
 export { CATEGORY_HAS_REPORTS } from './delete-report-category.js';
 

@@ -24,8 +24,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { badRequest, conflict, notFound } from '../lib/http/errors.js';
 import { guardUnique, throwProblems } from '../lib/http/problems.js';
 import type { DbDeps } from '../lib/service-deps.js';
-import { applyAlertChanges } from './alert-changes.js';
-import { monitorAuditView, partnerView } from './views.js';
+import { applyAlertChanges } from '../monitors/alert-changes.js';
+import { ALERTS_FOR_EXT_ONLY } from '../monitors/checked-alert.js';
+import { monitorAuditView } from '../monitors/views.js';
+import { partnerView } from './views.js';
 
 // POST and PUT /api/partners (SPEC.md §5 Partner, §4 Report alerts in the partner form): the
 // partner, its categories and its queued alert changes are saved in ONE transaction, with the
@@ -37,7 +39,6 @@ type Catalog = Awaited<ReturnType<typeof listCategoryCatalog>>;
 export const PARTNER_NOT_FOUND = MESSAGES.partnerNotFound;
 export const CATALOG_CHANGED =
   'A report category or frequency type was changed meanwhile. Reload the page and try again.';
-export const ALERTS_FOR_EXT_ONLY = 'Report alerts can be set for partners of the EXT access type only.';
 const NO_CHANGES: AlertChanges = { creates: [], updates: [], deletes: [] };
 
 /** Codes as the catalogue spells them (the form may send another case). */

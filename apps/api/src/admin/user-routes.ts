@@ -4,10 +4,10 @@ import { ASSIGNABLE_FEATURES } from '@portal/domain';
 import { AdminUser, ExternalUsersCsv, PartnerAccess, UserListReply } from '@portal/domain/api/users';
 import { externalUsersCsv } from '@portal/domain/csv';
 import { Type } from 'typebox';
+import { Filter, Nullable, PageQuery } from '../lib/http/list-query.js';
 import { requireUser } from '../plugins/access.js';
 import { deleteExternalUser } from './delete-external-user.js';
 import { requireEditable, saveExternalUser } from './save-external-user.js';
-import { Filter, Nullable, PageQuery } from './schemas.js';
 
 // SPEC.md §7 users: the people lists (all, or external only), the CSV download of §9, one user,
 // and the creation, change and removal of external users with their features and partner

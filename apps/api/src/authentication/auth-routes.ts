@@ -14,9 +14,10 @@ import {
   setPendingLoginCookie,
   setSessionCookie,
 } from '../lib/http/session-cookie.js';
+import { loginErrorPage, startSignIn } from '../lib/vendors/oidc-sign-in.js';
 import { setSignInAgainCookie } from '../saas-users/sign-in-again.js';
 import { signInUriFor } from './home-realm.js';
-import { finishSignIn, loginErrorPage, notSignedInPage, safeReturnTo, startSignIn } from './sign-in.js';
+import { finishSignIn, notSignedInPage, safeReturnTo } from './sign-in.js';
 
 // SPEC.md §7 "Authentication and user": the login redirect, the OpenID sign-in and sign-out.
 const ProviderParams = Type.Object({ provider: Type.String({ pattern: '^[a-z0-9-]{1,40}$' }) });

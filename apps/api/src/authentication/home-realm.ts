@@ -22,4 +22,3 @@ export function signInUriFor(username: string, providers: readonly OidcProviderS
 }
 
 export const authorizationPath = (provider: string) => `/api/oauth2/authorization/${provider}`;
-export const callbackPath = (provider: string) => `/api/login/oauth2/code/${provider}`;

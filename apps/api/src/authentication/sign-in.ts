@@ -1,6 +1,5 @@
 import {
   addUserIdentity,
-  createPendingLogin,
   createSession,
   findActiveUser,
   findUserIdByIdentity,
@@ -11,63 +10,23 @@ import {
 import { type InvitationOutcome, returnTarget } from '@portal/domain';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
-import { PENDING_LOGIN_COOKIE, PENDING_LOGIN_SECONDS } from '../lib/http/session-cookie.js';
+import { PENDING_LOGIN_COOKIE } from '../lib/http/session-cookie.js';
 import type { OidcProviderSettings } from '../lib/vendors/oidc-providers.js';
+import { loginErrorPage } from '../lib/vendors/oidc-sign-in.js';
 import { acceptOnSignIn } from '../saas-users/accept-on-sign-in.js';
 import { invitationStatusPage, mismatchedPage } from '../saas-users/invitation-link.js';
 import { offerSignInAgain } from '../saas-users/sign-in-again.js';
-import { callbackPath } from './home-realm.js';
 
-// The OpenID Connect authorization code flow with PKCE, state and nonce (RFC 9700 §2.1). The
-// pending login lives in Postgres, bound to the browser by a short-lived cookie holding its state.
+// The return of the OpenID Connect authorization code flow (its start: lib/vendors/oidc-sign-in.ts):
+// the pending login, the tokens, an invitation accepted on the way, the portal user and the session.
 
 export const USER_NOT_FOUND_PAGE = '/user-not-found';
-/** The login page shows the error parameter with everything but letters, digits and spaces removed. */
-export const loginErrorPage = (message: string) => `/login?error=${encodeURIComponent(message)}`;
-
 /**
  * Where a sign-in may return: a page of the portal's route table, never another site (the rule is
  * returnTarget of packages/domain, which the login page applies too); null returns to '/'.
  */
 export function safeReturnTo(value: string | undefined): string | null {
   return returnTarget(value);
-}
-
-export async function startSignIn(
-  app: FastifyInstance,
-  provider: OidcProviderSettings,
-  options: {
-    returnTo: string | null;
-    loginHint: string | undefined;
-    invitationId?: string;
-    /** 'login': the provider asks for credentials even when it remembers someone (OIDC Core §3.1.2.1). */
-    prompt?: 'login';
-  },
-) {
-  const configuration = await app.oidc.configuration(provider);
-  const state = client.randomState();
-  const nonce = client.randomNonce();
-  const codeVerifier = client.randomPKCECodeVerifier();
-  await createPendingLogin(app.db, {
-    state,
-    provider: provider.name,
-    codeVerifier,
-    nonce,
-    returnTo: options.returnTo,
-    invitationId: options.invitationId ?? null,
-    ttlSeconds: PENDING_LOGIN_SECONDS,
-  });
-  const parameters: Record<string, string> = {
-    redirect_uri: `${app.config.PUBLIC_URL}${callbackPath(provider.name)}`,
-    scope: provider.scope,
-    state,
-    nonce,
-    code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
-    code_challenge_method: 'S256',
-  };
-  if (options.loginHint) parameters.login_hint = options.loginHint;
-  if (options.prompt) parameters.prompt = options.prompt;
-  return { state, location: client.buildAuthorizationUrl(configuration, parameters).href };
 }
 
 export type SignInResult =

@@ -3,6 +3,7 @@ import { type Banner as BannerRow, listBanners, listBannerTypes, listShowingBann
 import { bannerExpiresAt, hasFeature, isBannerShowing } from '@portal/domain';
 import { Banner, BannersReply } from '@portal/domain/api/banners';
 import { Type } from 'typebox';
+import { SerialId } from '../lib/http/route-params.js';
 import { requireUser } from '../plugins/access.js';
 import { addBanner } from './add-banner.js';
 import { disableBanner } from './disable-banner.js';
@@ -23,7 +24,7 @@ const BannerBody = Type.Object({
    */
   timeToLive: Type.Optional(Type.Unsafe<number | null>({ type: ['number', 'null'] })),
 });
-const BannerParams = Type.Object({ bannerId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+const BannerParams = Type.Object({ bannerId: SerialId });
 
 function bannerView(banner: BannerRow, now: Date): Banner {
   return {

@@ -9,6 +9,7 @@ import {
 } from '@portal/domain/api/dashboards';
 import { Type } from 'typebox';
 import { notFound } from '../lib/http/errors.js';
+import { SerialId } from '../lib/http/route-params.js';
 import { requirePartner, requireUser } from '../plugins/access.js';
 import { dashboardPartnersOf } from './dashboard-partners.js';
 import { dashboardView, PartnerParams } from './schemas.js';
@@ -18,10 +19,7 @@ import { viewableDashboard } from './viewable.js';
 // and every dashboard id is checked against the signed-in user; ThoughtSpot dashboards are listed
 // only for users with VIEW_TS_DASHBOARDS.
 const DashboardIdInPartner = Type.Evaluate(
-  Type.Intersect([
-    PartnerParams,
-    Type.Object({ dashboardId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
-  ]),
+  Type.Intersect([PartnerParams, Type.Object({ dashboardId: SerialId })]),
 );
 
 const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {

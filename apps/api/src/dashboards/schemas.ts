@@ -1,13 +1,12 @@
 import type { Dashboard } from '@portal/db';
 import { Nullable } from '@portal/domain/api/common';
 import { Type } from 'typebox';
+import { SerialId } from '../lib/http/route-params.js';
 
 // Parameter and body shapes of the dashboard calls (SPEC.md §3 Dashboard, §7 Dashboards); their
 // reply schemas are in @portal/domain/api/dashboards.
-export const PartnerParams = Type.Object({ accessTypeCode: Type.String(), partnerCode: Type.String() });
-export const DashboardIdParams = Type.Object({
-  dashboardId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
-});
+export { PartnerParams } from '../lib/http/route-params.js';
+export const DashboardIdParams = Type.Object({ dashboardId: SerialId });
 
 export const DashboardBody = Type.Object({
   dashboardId: Type.Optional(Nullable(Type.Integer())),

@@ -3,6 +3,7 @@ import { listFaqs } from '@portal/db';
 import { Nullable } from '@portal/domain/api/common';
 import { Faq, Faqs } from '@portal/domain/api/faqs';
 import { Type } from 'typebox';
+import { SerialId } from '../lib/http/route-params.js';
 import { requireUser } from '../plugins/access.js';
 import { addFaq } from './add-faq.js';
 import { deleteFaq } from './delete-faq.js';
@@ -16,9 +17,7 @@ const FaqBody = Type.Object({
   question: Type.String({ maxLength: 20_000 }),
   answer: Type.String({ maxLength: 50_000 }),
 });
-const FaqParams = Type.Object({
-  frequentlyAskedQuestionId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
-});
+const FaqParams = Type.Object({ frequentlyAskedQuestionId: SerialId });
 const faqRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/faqs',
@@ -54,12 +53,7 @@ const faqRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: adminOnly,
       schema: {
         summary: 'Edits the FAQ named by id',
-        body: Type.Evaluate(
-          Type.Intersect([
-            Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
-            FaqBody,
-          ]),
-        ),
+        body: Type.Evaluate(Type.Intersect([Type.Object({ id: SerialId }), FaqBody])),
         response: { 200: Faq },
       },
     },

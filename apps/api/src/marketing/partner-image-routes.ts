@@ -14,8 +14,8 @@ import { Message } from '@portal/domain/api/common';
 import { PartnerImageFile, PartnerImagesReply, PartnerImageUpload } from '@portal/domain/api/partner-images';
 import { BlobNotFoundError } from '@portal/storage';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import { badRequest, forbidden, HttpError, notFound } from '../lib/http/errors.js';
+import { PartnerCodeParams } from '../lib/http/route-params.js';
 import { requireUser } from '../plugins/access.js';
 import { safeSegment } from './safe-segment.js';
 import { uploadPartnerImage } from './upload-partner-image.js';
@@ -25,7 +25,6 @@ import { uploadPartnerImage } from './upload-partner-image.js';
 // upload itself (its checks, blob and audited save) is upload-partner-image.ts.
 
 export const UPLOAD_FIELD = 'File';
-export const PartnerCodeParams = Type.Object({ partnerCode: Type.String({ minLength: 1, maxLength: 50 }) });
 export const multipartLimits = { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: 1, fields: 10, parts: 20 };
 
 /** The stored code of images: partner codes are unique case-insensitively. */

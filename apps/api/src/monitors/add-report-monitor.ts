@@ -1,8 +1,7 @@
-import { findAdminReportMonitor, insertReportMonitor, writeAudit } from '@portal/db';
 import type { ReportAlertInput } from '@portal/domain/admin-report-alert';
-import { monitorAuditView } from '../admin/views.js';
 import type { DbDeps } from '../lib/service-deps.js';
 import { type AuthorizePartner, checkedAlert } from './checked-alert.js';
+import { createMonitor } from './report-monitor-writes.js';
 
 /** Adds a report alert to a partner category, audited in the same transaction. */
 export async function addReportMonitor(
@@ -14,17 +13,12 @@ export async function addReportMonitor(
   },
 ) {
   const { partner, categoryCode, schedule } = await checkedAlert(db, input.authorize, input.alert);
-  return db.transaction().execute(async (trx) => {
-    const id = await insertReportMonitor(trx, { ...schedule, partnerId: partner.partnerId, categoryCode });
-    const monitor = (await findAdminReportMonitor(trx, id))!;
-    await writeAudit(trx, {
-      actorUserId: input.actorUserId,
-      action: 'report-monitor.create',
-      entityType: 'report-monitor',
-      entityId: String(id),
-      before: null,
-      after: monitorAuditView(monitor),
-    });
-    return monitor;
-  });
+  return db
+    .transaction()
+    .execute((trx) =>
+      createMonitor(
+        { trx, actorUserId: input.actorUserId },
+        { ...schedule, partnerId: partner.partnerId, categoryCode },
+      ),
+    );
 }

@@ -1,17 +1,17 @@
 import { type Db, findAdminPartners, findAdminReportMonitor } from '@portal/db';
-import { toScheduleFields } from '@portal/domain';
+import { MESSAGES, toScheduleFields } from '@portal/domain';
 import { ALERT_ACCESS_TYPE, alertsEnabledFor, sameCode } from '@portal/domain/admin-partner';
 import {
   type ReportAlertInput,
   reportAlertProblems,
   reportAlertSchedule,
 } from '@portal/domain/admin-report-alert';
-import { ALERTS_FOR_EXT_ONLY, PARTNER_NOT_FOUND } from '../admin/save-partner.js';
-import { categoryFrequencies } from '../admin/views.js';
 import { badRequest, notFound } from '../lib/http/errors.js';
 import { throwProblems } from '../lib/http/problems.js';
+import { categoryFrequencies } from './views.js';
 
 export const REPORT_ALERT_NOT_FOUND = 'Report alert was not found.';
+export const ALERTS_FOR_EXT_ONLY = 'Report alerts can be set for partners of the EXT access type only.';
 
 /** Refuses (403) unless the user may manage report alerts of this partner; the route supplies it. */
 export type AuthorizePartner = (accessTypeCode: string, partnerCode: string) => void;
@@ -23,7 +23,7 @@ export async function checkedAlert(
   alert: ReportAlertInput & { accessTypeCode?: string | undefined; partnerCode: string },
 ) {
   const [partner] = await findAdminPartners(db, alert.partnerCode, alert.accessTypeCode ?? ALERT_ACCESS_TYPE);
-  if (!partner) throw notFound(PARTNER_NOT_FOUND);
+  if (!partner) throw notFound(MESSAGES.partnerNotFound);
   authorize(partner.type, partner.code);
   if (!alertsEnabledFor(partner.type)) throw badRequest(ALERTS_FOR_EXT_ONLY, { field: 'partnerCode' });
   throwProblems(reportAlertProblems(alert, categoryFrequencies(partner)));

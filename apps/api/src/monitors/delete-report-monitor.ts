@@ -1,8 +1,7 @@
-import { deleteReportMonitor as deleteReportMonitorRow, writeAudit } from '@portal/db';
-import { monitorAuditView } from '../admin/views.js';
 import { notFound } from '../lib/http/errors.js';
 import type { DbDeps } from '../lib/service-deps.js';
 import { type AuthorizePartner, existingAlert, REPORT_ALERT_NOT_FOUND } from './checked-alert.js';
+import { removeMonitor } from './report-monitor-writes.js';
 
 /** Deletes a report alert, audited in the same transaction; answers the alert as it was. */
 export async function deleteReportMonitor(
@@ -11,17 +10,9 @@ export async function deleteReportMonitor(
 ) {
   const before = await existingAlert(db, input.authorize, input.reportMonitorId);
   await db.transaction().execute(async (trx) => {
-    if (!(await deleteReportMonitorRow(trx, before.reportMonitorId, before.partnerId))) {
+    if (!(await removeMonitor({ trx, actorUserId: input.actorUserId }, before))) {
       throw notFound(REPORT_ALERT_NOT_FOUND);
     }
-    await writeAudit(trx, {
-      actorUserId: input.actorUserId,
-      action: 'report-monitor.delete',
-      entityType: 'report-monitor',
-      entityId: String(before.reportMonitorId),
-      before: monitorAuditView(before),
-      after: null,
-    });
   });
   return before;
 }

@@ -1,6 +1,4 @@
-import { findAdminReportMonitor, updateReportMonitor, writeAudit } from '@portal/db';
 import type { ReportAlertInput } from '@portal/domain/admin-report-alert';
-import { monitorAuditView } from '../admin/views.js';
 import { notFound } from '../lib/http/errors.js';
 import type { DbDeps } from '../lib/service-deps.js';
 import {
@@ -9,6 +7,7 @@ import {
   existingAlert,
   REPORT_ALERT_NOT_FOUND,
 } from './checked-alert.js';
+import { changeMonitor } from './report-monitor-writes.js';
 
 /** Changes a report alert's category or schedule (its partner stays), audited in the same transaction. */
 export async function editReportMonitor(
@@ -24,23 +23,11 @@ export async function editReportMonitor(
   const alert = { ...input.alert, accessTypeCode: before.accessTypeCode, partnerCode: before.partnerCode };
   const { categoryCode, schedule } = await checkedAlert(db, input.authorize, alert);
   return db.transaction().execute(async (trx) => {
-    const reportMonitorId = before.reportMonitorId;
-    const changed = await updateReportMonitor(trx, {
+    const monitor = await changeMonitor({ trx, actorUserId: input.actorUserId }, before, {
       ...schedule,
-      reportMonitorId,
-      partnerId: before.partnerId,
       categoryCode,
     });
-    if (!changed) throw notFound(REPORT_ALERT_NOT_FOUND);
-    const monitor = (await findAdminReportMonitor(trx, reportMonitorId))!;
-    await writeAudit(trx, {
-      actorUserId: input.actorUserId,
-      action: 'report-monitor.update',
-      entityType: 'report-monitor',
-      entityId: String(reportMonitorId),
-      before: monitorAuditView(before),
-      after: monitorAuditView(monitor),
-    });
+    if (!monitor) throw notFound(REPORT_ALERT_NOT_FOUND);
     return monitor;
   });
 }

@@ -3,13 +3,14 @@ import { listAdminReportMonitors } from '@portal/db';
 import { ALERT_ACCESS_TYPE, partnerScope } from '@portal/domain/admin-partner';
 import { ReportMonitor, ReportMonitorListReply } from '@portal/domain/api/partners';
 import { Type } from 'typebox';
-import { ReportAlertFields, ReportMonitorId } from '../admin/partner-schemas.js';
-import { Code, Filter, PageQuery } from '../admin/schemas.js';
-import { monitorView } from '../admin/views.js';
+import { Filter, PageQuery } from '../lib/http/list-query.js';
+import { Code } from '../lib/http/route-params.js';
 import { requirePartner, requireUser } from '../plugins/access.js';
 import { addReportMonitor } from './add-report-monitor.js';
 import { deleteReportMonitor } from './delete-report-monitor.js';
 import { editReportMonitor } from './edit-report-monitor.js';
+import { ReportAlertFields, ReportMonitorId } from './schemas.js';
+import { monitorView } from './views.js';
 
 // SPEC.md §7 report monitors (the report alerts of /admin/report-alerts): every alert across
 // partners, and one alert's creation, change and removal, each audited. Feature

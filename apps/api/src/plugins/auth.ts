@@ -1,8 +1,6 @@
-import rateLimit from '@fastify/rate-limit';
 import { findActiveUser, findSessionUser, findTokenOwner } from '@portal/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Redis } from 'ioredis';
 import { HttpError } from '../lib/http/errors.js';
 import { type AuthenticatedUser, toAuthenticatedUser } from '../lib/http/principal.js';
 import { clearSessionCookie, SESSION_COOKIE } from '../lib/http/session-cookie.js';
@@ -19,12 +17,6 @@ declare module 'fastify' {
   }
 }
 
-export type AuthOptions = {
-  /** Shared store for rate-limit counters, so every API instance counts together. */
-  redis?: Redis | undefined;
-  rateLimitNamespace?: string;
-};
-
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const CSRF_MESSAGE =
   'This request was refused: a signed-in change must come from the portal itself (X-Requested-With: portal).';
@@ -35,19 +27,10 @@ export const CSRF_MESSAGE =
  * answers 401 and an unpermitted one 403 whatever its body (requireRouteAccess, the one check of a
  * route's declared access). Cookie-authenticated writes must prove they come from the SPA (CSRF).
  */
-export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) => {
+export const authPlugin = fp(async (app: FastifyInstance) => {
   const { config } = app;
   app.decorate('oidc', new OidcClients(config.oidcProviders, config.NODE_ENV !== 'production'));
   app.decorateRequest('authenticatedBy', null);
-
-  await app.register(rateLimit, {
-    global: false,
-    redis: options.redis,
-    nameSpace: `${options.rateLimitNamespace ?? 'portal'}:rate-limit:`,
-    skipOnError: true,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many attempts. Please try again in ${context.after}.`),
-  });
 
   app.addHook('onRequest', async (request, reply) => {
     // The matched route decides, whatever the URL's spelling. Public routes (pages, files, sign-in)

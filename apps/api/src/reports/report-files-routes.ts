@@ -15,6 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { forbidden, notFound } from '../lib/http/errors.js';
 import { contentRange } from '../lib/http/file-conditions.js';
+import { CategoryParams } from '../lib/http/route-params.js';
 import { hasFreshVerification } from '../lib/vendors/human-verification.js';
 import { requirePartner, requireUser } from '../plugins/access.js';
 import { loadCurrentReport, loadPermittedReports, parseDownloadIds, parseReportId } from './report-ids.js';
@@ -30,7 +31,6 @@ import { viewReport } from './view-report.js';
 
 export const VERIFICATION_REQUIRED = 'Please complete the human verification before downloading.';
 export const SERVICE_ACCOUNTS_ONLY = 'Only service accounts may upload reports.';
-const Code = Type.String({ minLength: 1, maxLength: 50 });
 
 const uploadView = (ingested: IngestedReport): UploadedReport => ({
   reportId: ingested.reportId,
@@ -173,7 +173,7 @@ const reportFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { access: { feature: 'VIEW_REPORTS' } },
       schema: {
-        params: Type.Object({ accessTypeCode: Code, partnerCode: Code, reportCategoryCode: Code }),
+        params: CategoryParams,
         response: {
           201: UploadedReport,
           400: Message,

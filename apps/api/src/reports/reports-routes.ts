@@ -12,6 +12,7 @@ import {
 import { isIsoDate } from '@portal/domain/iso-date';
 import { Type } from 'typebox';
 import { badRequest, notFound } from '../lib/http/errors.js';
+import { PartnerParams, CategoryParams as ReportsParams } from '../lib/http/route-params.js';
 import { requirePartner, requireUser } from '../plugins/access.js';
 import { deleteReport } from './delete-report.js';
 import { loadPermittedReports, parseReportId } from './report-ids.js';
@@ -21,9 +22,6 @@ import { reportDatesOf, reportsPage } from './reports-page.js';
 // of §4. Every partner in a path is checked against the user's access before anything is read.
 
 const viewReports = { access: { feature: 'VIEW_REPORTS' as const } };
-const Code = Type.String({ minLength: 1, maxLength: 50 });
-const PartnerParams = Type.Object({ accessTypeCode: Code, partnerCode: Code });
-const ReportsParams = Type.Object({ accessTypeCode: Code, partnerCode: Code, reportCategoryCode: Code });
 const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 
 /** startDate/endDate: one alone means that day; a start later than the end is swapped (SPEC.md §5). */

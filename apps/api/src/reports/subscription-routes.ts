@@ -8,6 +8,7 @@ import {
   UnsubscribeTarget,
 } from '@portal/domain/api/subscriptions';
 import { Type } from 'typebox';
+import { CategoryParams, SerialId } from '../lib/http/route-params.js';
 import { requirePartner, requireUser } from '../plugins/access.js';
 import {
   editSubscription,
@@ -25,11 +26,7 @@ import {
 // its POST is form-encoded, needs no session and ends that one subscription only).
 
 const viewReports = { access: { feature: 'VIEW_REPORTS' as const } };
-const Code = Type.String({ minLength: 1, maxLength: 50 });
-const CategoryParams = Type.Object({ accessTypeCode: Code, partnerCode: Code, reportCategoryCode: Code });
-const SubscriptionParams = Type.Object({
-  subscriptionId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
-});
+const SubscriptionParams = Type.Object({ subscriptionId: SerialId });
 const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) });
 // Per client address (no session says who asks), each route on its own counter.
 const unsubscribeAccess = {

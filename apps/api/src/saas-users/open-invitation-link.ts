@@ -7,8 +7,8 @@ import {
 } from '@portal/db';
 import { invitationStatus } from '@portal/domain';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { loginErrorPage, startSignIn } from '../authentication/sign-in.js';
 import { DEFAULT_PROVIDER, type OidcProviderSettings } from '../lib/vendors/oidc-providers.js';
+import { loginErrorPage, startSignIn } from '../lib/vendors/oidc-sign-in.js';
 import { invitationPagePath, invitationStatusPage } from './invitation-link.js';
 
 // The link of an invitation e-mail leads through sign-in; the invitation is accepted when the

@@ -6,7 +6,7 @@ import { type RouteRow, route } from './matrix.js';
 // (test/web/spa-assets.test.ts); the matrix's app serves none.
 
 const everyone = (status: number) => Array(8).fill(status).join(' ');
-/** Internal users and service accounts; external users are refused (plugins/openapi.ts). */
+/** Internal users and service accounts; external users are refused (plugins/external/openapi.ts). */
 const internal = (status: number) => `401 403 403 ${status} ${status} ${status} 403 ${status}`;
 /** Signed in; the path names no dashboard, so everyone signed in is refused it. */
 const content = '401 403 403 403 403 403 403 403';

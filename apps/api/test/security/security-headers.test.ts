@@ -2,7 +2,7 @@ import { createTestApp, type TestApp } from '@portal/testing/api';
 import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// The security headers are worked out once at boot (plugins/security-headers.ts): every reply,
+// The security headers are worked out once at boot (plugins/external/security-headers.ts): every reply,
 // signed in or not, carries them, and the dashboards' frame sources reach the policy.
 describe('security headers', () => {
   let t: TestApp;

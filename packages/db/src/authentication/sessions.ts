@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { deleteInBatches } from '../batched-delete.js';
 import { compiledOnce } from '../compiled-once.js';
 import type { Db } from '../db.js';
 import { featuresOf, grantsOf, shapeUserWithAccess, type UserWithAccess } from './users.js';
@@ -161,51 +162,13 @@ export async function deleteExpiredSessions(
   idleMinutes: number,
   batchSize = PURGE_BATCH_SIZE,
 ): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const result = await db
-      .deleteFrom('sessions')
-      .where('session_hash', 'in', (eb) =>
-        eb
-          .selectFrom('sessions')
-          .select('session_hash')
-          .where((inner) =>
-            inner.or([
-              inner('expires_at', '<=', sql<Date>`now()`),
-              inner('last_seen_at', '<=', sql<Date>`now() - make_interval(mins => ${idleMinutes})`),
-            ]),
-          )
-          .limit(batchSize)
-          .forUpdate()
-          .skipLocked(),
-      )
-      .executeTakeFirst();
-    const deleted = Number(result.numDeletedRows);
-    total += deleted;
-    if (deleted < batchSize) return total;
-  }
+  const expired = sql<boolean>`expires_at <= now() or last_seen_at <= now() - make_interval(mins => ${idleMinutes})`;
+  return deleteInBatches(db, 'sessions', expired, batchSize);
 }
 
 /** Housekeeping: removes pending logins past expires_at (abandoned sign-ins), in batches. */
 export async function deleteExpiredPendingLogins(db: Db, batchSize = PURGE_BATCH_SIZE): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const result = await db
-      .deleteFrom('pending_logins')
-      .where('state', 'in', (eb) =>
-        eb
-          .selectFrom('pending_logins')
-          .select('state')
-          .where('expires_at', '<=', sql<Date>`now()`)
-          .limit(batchSize)
-          .forUpdate()
-          .skipLocked(),
-      )
-      .executeTakeFirst();
-    const deleted = Number(result.numDeletedRows);
-    total += deleted;
-    if (deleted < batchSize) return total;
-  }
+  return deleteInBatches(db, 'pending_logins', sql<boolean>`expires_at <= now()`, batchSize);
 }
 
 export async function markSessionHumanVerified(db: Db, sessionHash: string): Promise<void> {

@@ -10,6 +10,7 @@ import {
   type PageRequest,
 } from '../admin/admin-lists.js';
 import type { Db } from '../db.js';
+import { withPartnerAndCategoryNames } from '../partner-category-names.js';
 import { partnerInScope } from '../reports/partner-scope.js';
 
 // Report monitors (the report alerts of SPEC.md §3) as the administration sees them: the list
@@ -36,23 +37,17 @@ export type ReportMonitorListQuery = PageRequest & {
 };
 
 function selectMonitors(db: Db) {
-  return db
-    .selectFrom('report_monitors as m')
-    .innerJoin('partners as p', 'p.partner_id', 'm.partner_id')
-    .innerJoin('report_categories as c', 'c.code', 'm.category_code')
-    .select([
-      'm.report_monitor_id as reportMonitorId',
-      'p.partner_id as partnerId',
-      'p.access_type_code as accessTypeCode',
-      'p.code as partnerCode',
-      'p.name as partnerName',
-      'c.code as categoryCode',
-      'c.name as categoryName',
-      'c.owner_emails as ownerEmails',
-      'm.frequency_type_code as frequencyTypeCode',
-      'm.frequency_day as frequencyDay',
-      'm.frequency_number as frequencyNumber',
-    ]);
+  return withPartnerAndCategoryNames(db.selectFrom('report_monitors as m'), 'm').select([
+    'm.report_monitor_id as reportMonitorId',
+    'p.partner_id as partnerId',
+    'p.access_type_code as accessTypeCode',
+    'p.code as partnerCode',
+    'c.code as categoryCode',
+    'c.owner_emails as ownerEmails',
+    'm.frequency_type_code as frequencyTypeCode',
+    'm.frequency_day as frequencyDay',
+    'm.frequency_number as frequencyNumber',
+  ]);
 }
 
 const SORT_KEYS = {

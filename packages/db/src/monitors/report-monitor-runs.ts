@@ -1,5 +1,6 @@
 import type { PartnerScope } from '@portal/domain/admin-partner';
 import type { Db } from '../db.js';
+import { withPartnerAndCategoryNames } from '../partner-category-names.js';
 import { partnerInScope } from '../reports/partner-scope.js';
 
 // The record of report monitor checks, as managers read it on /admin/report-alerts: a manager
@@ -61,16 +62,13 @@ export async function listMonitorRuns(
   const alerts = await db
     .selectFrom('report_monitor_alerts as a')
     .innerJoin('report_monitors as m', 'm.report_monitor_id', 'a.report_monitor_id')
-    .innerJoin('partners as p', 'p.partner_id', 'm.partner_id')
-    .innerJoin('report_categories as c', 'c.code', 'm.category_code')
+    .$call((query) => withPartnerAndCategoryNames(query, 'm'))
     .select([
       'a.run_id as runId',
       'a.report_monitor_id as reportMonitorId',
       'p.access_type_code as accessTypeCode',
       'p.code as partnerCode',
-      'p.name as partnerName',
       'c.code as categoryCode',
-      'c.name as categoryName',
       'm.frequency_type_code as frequencyTypeCode',
       'm.frequency_day as frequencyDay',
       'm.frequency_number as frequencyNumber',

@@ -2,6 +2,7 @@ import { type MonitorScheduleFields, toScheduleFields } from '@portal/domain';
 import { expectedReportDate, schedulesDueOn } from '@portal/domain/monitor-schedule';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../db.js';
+import { withPartnerAndCategoryNames } from '../partner-category-names.js';
 import { whereLive } from '../reports/live-reports.js';
 import type { Database } from '../schema.js';
 
@@ -63,8 +64,7 @@ export async function findDueMonitors(
   if (query.schedules.length === 0) return [];
   return db
     .selectFrom('report_monitors')
-    .innerJoin('partners as p', 'p.partner_id', 'report_monitors.partner_id')
-    .innerJoin('report_categories as c', 'c.code', 'report_monitors.category_code')
+    .$call((query) => withPartnerAndCategoryNames(query, 'report_monitors'))
     .leftJoin('frequency_types as f', 'f.code', 'report_monitors.frequency_type_code')
     .leftJoin('report_monitor_alerts as a', (join) =>
       join
@@ -77,9 +77,7 @@ export async function findDueMonitors(
       'p.partner_id as partnerId',
       'p.access_type_code as accessTypeCode',
       'p.code as partnerCode',
-      'p.name as partnerName',
       'c.code as categoryCode',
-      'c.name as categoryName',
       'report_monitors.frequency_type_code as frequencyTypeCode',
       eb.fn.coalesce('f.name', 'report_monitors.frequency_type_code').as('frequencyTypeName'),
       'report_monitors.frequency_day as frequencyDay',

@@ -4,6 +4,7 @@ import type { SubscriptionDelivery } from '@portal/domain/subscription';
 import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../db.js';
+import { withPartnerAndCategoryNames } from '../partner-category-names.js';
 
 // People's report subscriptions (issue 28): who follows which partner's report category, and the
 // events each has heard and not yet mailed. The workers add events as they are announced and take
@@ -32,17 +33,14 @@ export type Subscription = {
 function selectSubscriptions(db: Db) {
   return db
     .selectFrom('report_subscriptions as s')
-    .innerJoin('partners as p', 'p.partner_id', 's.partner_id')
-    .innerJoin('report_categories as c', 'c.code', 's.category_code')
+    .$call((query) => withPartnerAndCategoryNames(query, 's'))
     .select((eb) => [
       's.subscription_id as subscriptionId',
       's.user_id as userId',
       's.partner_id as partnerId',
       'p.access_type_code as accessTypeCode',
       'p.code as partnerCode',
-      'p.name as partnerName',
       's.category_code as categoryCode',
-      'c.name as categoryName',
       's.frequency_type_codes as frequencyTypeCodes',
       jsonArrayFrom(
         eb
@@ -164,9 +162,8 @@ export type UnsubscribeTarget = { subscriptionId: number; partnerName: string; c
 export async function findByUnsubscribeToken(db: Db, token: string): Promise<UnsubscribeTarget | undefined> {
   return db
     .selectFrom('report_subscriptions as s')
-    .innerJoin('partners as p', 'p.partner_id', 's.partner_id')
-    .innerJoin('report_categories as c', 'c.code', 's.category_code')
-    .select(['s.subscription_id as subscriptionId', 'p.name as partnerName', 'c.name as categoryName'])
+    .$call((query) => withPartnerAndCategoryNames(query, 's'))
+    .select('s.subscription_id as subscriptionId')
     .where('s.unsubscribe_token', '=', token)
     .executeTakeFirst();
 }
@@ -181,9 +178,8 @@ export async function unsubscribeByToken(db: Db, token: string): Promise<Unsubsc
         .returning(['subscription_id', 'partner_id', 'category_code']),
     )
     .selectFrom('gone')
-    .innerJoin('partners as p', 'p.partner_id', 'gone.partner_id')
-    .innerJoin('report_categories as c', 'c.code', 'gone.category_code')
-    .select(['gone.subscription_id as subscriptionId', 'p.name as partnerName', 'c.name as categoryName'])
+    .$call((query) => withPartnerAndCategoryNames(query, 'gone'))
+    .select('gone.subscription_id as subscriptionId')
     .executeTakeFirst();
 }
 
@@ -271,17 +267,14 @@ export async function claimPendingItems(
   const subscription = await db
     .selectFrom('report_subscriptions as s')
     .innerJoin('users as u', 'u.user_id', 's.user_id')
-    .innerJoin('partners as p', 'p.partner_id', 's.partner_id')
-    .innerJoin('report_categories as c', 'c.code', 's.category_code')
+    .$call((query) => withPartnerAndCategoryNames(query, 's'))
     .select([
       's.subscription_id as subscriptionId',
       's.user_id as userId',
       'u.email',
       'p.access_type_code as accessTypeCode',
       'p.code as partnerCode',
-      'p.name as partnerName',
       's.category_code as categoryCode',
-      'c.name as categoryName',
       's.unsubscribe_token as unsubscribeToken',
     ])
     .where('s.subscription_id', '=', subscriptionId)

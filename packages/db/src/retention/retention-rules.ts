@@ -1,8 +1,11 @@
 import { dailyCutoff, monthlyCutoff, type RetentionSettings } from '@portal/domain/retention';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { deleteInBatches } from '../batched-delete.js';
 import type { Database } from '../schema.js';
-import { deleteInBatches, RETENTION_BATCH_SIZE } from './batched-delete.js';
 import { maintainPartitions, type PartitionMaintenance } from './partitions.js';
+
+/** Rows one retention statement deletes at most, so none holds its locks for long. */
+export const RETENTION_BATCH_SIZE = 5_000;
 
 type Rule = {
   table: keyof Database;

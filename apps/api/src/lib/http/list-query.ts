@@ -1,8 +1,8 @@
 import { DEFAULT_ADMIN_PAGE_SIZE, MAX_ADMIN_PAGE_SIZE } from '@portal/domain/admin-paging';
 import { Type } from 'typebox';
 
-// Schemas shared by the admin routes: the paging of every admin list, and the small shapes of §3
-// (the reply shapes are defined in @portal/domain/api, where the SPA takes their types from).
+// The query shapes of the paged lists (admin reads, report monitors): paging, order and column
+// filters (the reply shapes are defined in @portal/domain/api, where the SPA takes their types from).
 
 export { Nullable } from '@portal/domain/api/common';
 
@@ -14,5 +14,3 @@ export const PageQuery = {
 
 /** A column filter: matched anywhere in the value, case-insensitively. */
 export const Filter = Type.Optional(Type.String({ maxLength: 200 }));
-
-export const Code = Type.String({ minLength: 1, maxLength: 100 });

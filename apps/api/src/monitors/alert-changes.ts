@@ -1,13 +1,9 @@
 import {
   type Database,
-  deleteReportMonitor,
   deleteReportMonitorsOfCategories,
   findAdminReportMonitor,
-  insertReportMonitor,
   isForeignKeyViolation,
   listPartnerReportMonitors,
-  updateReportMonitor,
-  writeAudit,
 } from '@portal/db';
 import { type MonitorSchedule, toScheduleFields } from '@portal/domain';
 import { reportAlertSchedule } from '@portal/domain/admin-report-alert';
@@ -15,7 +11,12 @@ import { type AlertChangeRef, type AlertChanges, alertChangeFailure } from '@por
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import { HttpError } from '../lib/http/errors.js';
-import { monitorAuditView } from './views.js';
+import {
+  auditRemovedMonitors,
+  changeMonitor,
+  createMonitor,
+  removeMonitor,
+} from './report-monitor-writes.js';
 
 // The report alert changes of a partner save (SPEC.md §4), applied inside the save's transaction
 // in the spec's order: creates, then updates, then deletes, then the alerts of removed
@@ -49,61 +50,35 @@ async function attempt(ref: AlertChangeRef, log: FastifyBaseLogger, work: () => 
 const schedule = (alert: Parameters<typeof reportAlertSchedule>[0]): MonitorSchedule =>
   reportAlertSchedule(alert)!;
 
-async function audit(ctx: Context, action: string, reportMonitorId: number, before: unknown, after: unknown) {
-  await writeAudit(ctx.trx, {
-    actorUserId: ctx.actorUserId,
-    action,
-    entityType: 'report-monitor',
-    entityId: String(reportMonitorId),
-    before,
-    after,
-  });
-}
-
-async function snapshot(ctx: Context, reportMonitorId: number) {
+/** The alert, if it is one of this partner's. */
+async function onPartner(ctx: Context, reportMonitorId: number) {
   const monitor = await findAdminReportMonitor(ctx.trx, reportMonitorId);
-  return monitor && monitor.partnerId === ctx.partnerId ? monitorAuditView(monitor) : undefined;
+  return monitor && monitor.partnerId === ctx.partnerId ? monitor : undefined;
 }
 
 /** Applies validated changes; categoryCodes of the alerts are canonical. Returns how many of each. */
 export async function applyAlertChanges(ctx: Context, changes: AlertChanges, removedCategoryCodes: string[]) {
+  const writer = { trx: ctx.trx, actorUserId: ctx.actorUserId };
   for (const [index, alert] of changes.creates.entries()) {
     await attempt({ kind: 'create', index, reportMonitorId: null }, ctx.log, async () => {
-      const fields = {
-        ...toScheduleFields(schedule(alert)),
-        partnerId: ctx.partnerId,
-        categoryCode: alert.categoryCode,
-      };
-      const id = await insertReportMonitor(ctx.trx, fields);
-      await audit(ctx, 'report-monitor.create', id, null, await snapshot(ctx, id));
+      const fields = { ...toScheduleFields(schedule(alert)), categoryCode: alert.categoryCode };
+      await createMonitor(writer, { ...fields, partnerId: ctx.partnerId });
       return null;
     });
   }
   for (const [index, alert] of changes.updates.entries()) {
     const { reportMonitorId } = alert;
     await attempt({ kind: 'update', index, reportMonitorId }, ctx.log, async () => {
-      const before = await snapshot(ctx, reportMonitorId);
-      const fields = { ...toScheduleFields(schedule(alert)), reportMonitorId, partnerId: ctx.partnerId };
-      if (!before || !(await updateReportMonitor(ctx.trx, { ...fields, categoryCode: alert.categoryCode }))) {
-        return NOT_ON_PARTNER(reportMonitorId);
-      }
-      await audit(
-        ctx,
-        'report-monitor.update',
-        reportMonitorId,
-        before,
-        await snapshot(ctx, reportMonitorId),
-      );
+      const before = await onPartner(ctx, reportMonitorId);
+      const fields = { ...toScheduleFields(schedule(alert)), categoryCode: alert.categoryCode };
+      if (!before || !(await changeMonitor(writer, before, fields))) return NOT_ON_PARTNER(reportMonitorId);
       return null;
     });
   }
   for (const [index, reportMonitorId] of changes.deletes.entries()) {
     await attempt({ kind: 'delete', index, reportMonitorId }, ctx.log, async () => {
-      const before = await snapshot(ctx, reportMonitorId);
-      if (!before || !(await deleteReportMonitor(ctx.trx, reportMonitorId, ctx.partnerId))) {
-        return NOT_ON_PARTNER(reportMonitorId);
-      }
-      await audit(ctx, 'report-monitor.delete', reportMonitorId, before, null);
+      const before = await onPartner(ctx, reportMonitorId);
+      if (!before || !(await removeMonitor(writer, before))) return NOT_ON_PARTNER(reportMonitorId);
       return null;
     });
   }
@@ -111,18 +86,7 @@ export async function applyAlertChanges(ctx: Context, changes: AlertChanges, rem
     removedCategoryCodes.includes(m.categoryCode),
   );
   const removed = await deleteReportMonitorsOfCategories(ctx.trx, ctx.partnerId, removedCategoryCodes);
-  for (const monitor of orphans) {
-    const detail = { reason: 'Its report category was removed from the partner.' };
-    await writeAudit(ctx.trx, {
-      actorUserId: ctx.actorUserId,
-      action: 'report-monitor.delete',
-      entityType: 'report-monitor',
-      entityId: String(monitor.reportMonitorId),
-      before: monitorAuditView(monitor),
-      after: null,
-      detail,
-    });
-  }
+  await auditRemovedMonitors(writer, orphans, 'Its report category was removed from the partner.');
   return {
     created: changes.creates.length,
     updated: changes.updates.length,

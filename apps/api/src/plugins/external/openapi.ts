@@ -2,8 +2,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden } from '../lib/http/errors.js';
-import { declarePlaceAccess, requireUser } from './access.js';
+import { forbidden } from '../../lib/http/errors.js';
+import { declarePlaceAccess, requireUser } from '../access.js';
 
 /** The API's map is for the portal's own people and systems, not for partners or strangers. */
 async function internalOnly(request: FastifyRequest) {

@@ -1,20 +1,20 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { Database } from '../schema.js';
-
-/** Rows one retention statement deletes at most, so none holds its locks for long. */
-export const RETENTION_BATCH_SIZE = 5_000;
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from './db.js';
+import type { Database } from './schema.js';
 
 /**
  * Deletes the rows of `table` that match `condition`, at most `batchSize` a statement (each its own
- * short transaction), until a statement deletes fewer. Rows a writer holds are skipped (and left
- * for the next run) rather than waited for, so neither side waits on the other; rows are found by
- * their physical address (ctid), which works for every table whatever its key.
+ * short transaction), until a statement deletes fewer; returns how many it deleted. Each caller
+ * keeps its own batch size (the session purge, the retention pass). Rows a writer or another purge
+ * holds are skipped (and left for the next run) rather than waited for, so neither side waits on
+ * the other and running it twice at once is harmless; rows are found by their physical address
+ * (ctid), which works for every table whatever its key.
  */
 export async function deleteInBatches(
-  db: Kysely<Database>,
+  db: Db,
   table: keyof Database,
   condition: RawBuilder<boolean>,
-  batchSize = RETENTION_BATCH_SIZE,
+  batchSize: number,
 ): Promise<number> {
   let total = 0;
   for (;;) {

@@ -12,8 +12,8 @@ import { isInvitationAddress } from '@portal/domain/invitation-address';
 import { invitationEmail, invitationSubject } from '@portal/domain/invitation-email';
 import { invitationAcceptLink } from '@portal/domain/invitation-link';
 import type { Kysely } from 'kysely';
+import { type Mailer, type SendOutcome, sendMailOnce } from '../mail/send-mail.js';
 import { defineHandler, type JobHandler } from '../registry.js';
-import { type Mailer, type SendOutcome, sendMailOnce } from './send-mail.js';
 
 export type InvitationMailOutcome = SendOutcome | 'not-pending' | 'refused-address';
 
