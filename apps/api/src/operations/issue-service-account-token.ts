@@ -1,5 +1,4 @@
 import { issueServiceAccountToken, writeAudit } from '@portal/db';
-import { conflict } from '../lib/http/errors.js';
 import type { DbDeps } from '../lib/service-deps.js';
 import { requireServiceAccount } from './require-service-account.js';
 
@@ -8,8 +7,7 @@ export async function issueToken(
   { db }: DbDeps,
   input: { actorUserId: string; userId: string; name: string; days: number },
 ) {
-  const account = await requireServiceAccount(db, input.userId);
-  if (account.disabledAt) throw conflict('The service account is disabled.');
+  const account = await requireServiceAccount(db, input.userId, 'issue-token');
   return db.transaction().execute(async (trx) => {
     const token = await issueServiceAccountToken(trx, {
       userId: account.userId,
