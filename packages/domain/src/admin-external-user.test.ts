@@ -67,6 +67,8 @@ describe('external user rules', () => {
       userId: 'u1',
       phone: null,
     });
+    const { phone: _, ...withoutPhone } = valid;
+    expect(normalizeExternalUser(withoutPhone).phone).toBe(null);
   });
 
   // Issue 26: each limit at and past it, the phone pattern's near misses, several grants.

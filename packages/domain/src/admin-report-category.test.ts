@@ -68,6 +68,12 @@ describe('report category rules', () => {
     expect(normalizeReportCategory({ ...valid, externalLink: 'https://x.example' }).externalLink).toBe(null);
   });
 
+  it('keeps no link when the box is checked but none was sent', () => {
+    expect(
+      normalizeReportCategory({ ...valid, hasExternalLink: true, externalLink: null }).externalLink,
+    ).toBe(null);
+  });
+
   it('removes blank owner emails and checks the others', () => {
     expect(cleanOwnerEmails(['', ' a@x.example ', '  ', 'A@x.example', 'b@x.example'])).toEqual([
       'a@x.example',

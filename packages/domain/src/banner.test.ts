@@ -64,6 +64,9 @@ describe('banner time to live', () => {
     expect(describeTimeToLive(5400)).toEqual({ amount: '1.5', unit: 'Hours' });
     expect(describeTimeToLive(604_800)).toEqual({ amount: '1', unit: 'Weeks' });
     expect(describeTimeToLive(61)).toEqual({ amount: '61', unit: 'Seconds' });
+    // Under a second no unit fits: the seconds as they are.
+    expect(describeTimeToLive(0)).toEqual({ amount: '0', unit: 'Seconds' });
+    expect(describeTimeToLive(0.5)).toEqual({ amount: '0.5', unit: 'Seconds' });
     expect(formatTimeToLive(120)).toBe('2 Minutes');
     expect(formatTimeToLive(null)).toBe('Indefinite');
     fc.assert(

@@ -3,7 +3,7 @@ import addressparser from 'nodemailer/lib/addressparser';
 import { describe, expect, it } from 'vitest';
 import { isInvitationAddress, readsAsOneAddress } from './invitation-address.js';
 
-describe('an invitation address (issue 23)', () => {
+describe('an invitation address', () => {
   it('is read by the mailer as exactly itself', () => {
     expect(readsAsOneAddress('a@b.co')).toBe(true);
     // The loose check took this; the mailer read a display name and another address (nodemailer
@@ -28,6 +28,19 @@ describe('an invitation address (issue 23)', () => {
       '',
     ]) {
       expect(readsAsOneAddress(read), JSON.stringify(read)).toBe(false);
+    }
+  });
+
+  it('is no address when the mailer reads none (an empty or blank value)', () => {
+    expect(addressparser('')).toEqual([]);
+    expect(readsAsOneAddress('')).toBe(false);
+    expect(readsAsOneAddress('   ')).toBe(false);
+  });
+
+  it('is not the first of two mailboxes, whichever separator', () => {
+    for (const two of ['a@b.co,c@d.co', 'a@b.co;c@d.co', 'a@b.co, a@b.co']) {
+      expect(addressparser(two).length, two).toBeGreaterThan(1);
+      expect(readsAsOneAddress(two), two).toBe(false);
     }
   });
 

@@ -10,12 +10,12 @@ import { isValidEmail } from './invitation.js';
 
 /**
  * The mailer reads `value` as exactly one mailbox, and that mailbox is `value`: an address equal to
- * the whole value leaves no room for a display name, a comment or a group.
+ * the whole value leaves no room for a display name, a comment, a group or a second mailbox (a
+ * second one needs a separator, which the first address, being the whole value, would then hold).
  */
 export function readsAsOneAddress(value: string): boolean {
-  const parsed = addressparser(value);
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,OptionalChaining: a second entry needs a separator that the first address, being the whole value, would then hold; the count says the rule, it cannot change the answer
-  return parsed.length === 1 && parsed[0]?.address === value;
+  const [first] = addressparser(value);
+  return first?.address === value;
 }
 
 /** An address an invitation may be sent to: the plain form of isValidEmail, read by the mailer as itself. */

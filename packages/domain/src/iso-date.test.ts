@@ -42,6 +42,17 @@ describe('ISO dates', () => {
     // Date.UTC reads years 0 to 99 as 1900 to 1999: the year check refuses them (issue 26).
     expect(isIsoDate('0050-01-01')).toBe(false);
     expect(isIsoDate('2026-04-31')).toBe(false);
+    // The whole value is the date: nothing before or after it.
+    for (const value of [
+      'x2026-01-01',
+      '2026-01-01x',
+      ' 2026-01-01',
+      '2026-01-01\n',
+      '12026-01-01',
+      '2026-01-011',
+    ]) {
+      expect(isIsoDate(value), JSON.stringify(value)).toBe(false);
+    }
     expect(() => toDayNumber('2026-02-30')).toThrow('Not a date written YYYY-MM-DD: "2026-02-30"');
     expect(() => toDayNumber('yesterday')).toThrow(RangeError);
   });

@@ -3,7 +3,6 @@
 export type IsoDate = string;
 
 const DAY_MS = 86_400_000;
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export const WEEKDAY_NAMES = [
   'SUNDAY',
@@ -17,7 +16,9 @@ export const WEEKDAY_NAMES = [
 
 /** True for a real calendar date written 'YYYY-MM-DD'. */
 export function isIsoDate(value: string): boolean {
-  const match = ISO_DATE.exec(value);
+  // Written here rather than at the top: a module-level value is built at import, before a test
+  // could run a mutant of it.
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));

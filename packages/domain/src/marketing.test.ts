@@ -52,6 +52,8 @@ describe('marketing select', () => {
   it('explains missing access without partners', () => {
     expect(marketingDestination({ accessTypes: [], partners: {} })).toEqual({ kind: 'none' });
     expect(marketingDestination({ accessTypes: [ext], partners: { EXT: [] } })).toEqual({ kind: 'none' });
+    // An access type the reply lists no partners for at all.
+    expect(marketingDestination({ accessTypes: [ext], partners: {} })).toEqual({ kind: 'none' });
   });
 
   it('goes straight to the upload page with one access type and one partner', () => {

@@ -180,6 +180,8 @@ describe('tenant roles (SPEC.md §6)', () => {
   it('lists tenants by display name without the portal suffix', () => {
     expect(tenantDisplayName('Acme Stores - Partner Portal')).toBe('Acme Stores');
     expect(tenantDisplayName('Partner Portal')).toBe('Partner Portal');
+    // Nothing before the suffix: the name is kept whole rather than shown empty.
+    expect(tenantDisplayName(' - Partner Portal ')).toBe('- Partner Portal');
     expect(
       sortTenantsByDisplayName([
         { tenantId: 'b', displayName: 'Zeta - Partner Portal' },

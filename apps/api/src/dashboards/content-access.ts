@@ -1,10 +1,5 @@
 import { findDashboardsUnderStem } from '@portal/db';
-import {
-  canViewDashboard,
-  dashboardCoversPath,
-  dashboardPathStem,
-  proxiedDashboardType,
-} from '@portal/domain';
+import { contentCandidatesOf, mayFetchContentPath } from '@portal/domain/content-access';
 import type { FastifyInstance } from 'fastify';
 import type { AuthenticatedUser } from '../lib/http/principal.js';
 
@@ -14,9 +9,8 @@ export async function mayFetchContent(
   user: AuthenticatedUser,
   path: string,
 ): Promise<boolean> {
-  const type = proxiedDashboardType(path);
-  const stem = dashboardPathStem(path);
-  if (!type || !stem) return false;
-  const candidates = await findDashboardsUnderStem(app.db, type, stem);
-  return candidates.some((d) => dashboardCoversPath(d.dashboardUrl, path) && canViewDashboard(user, d));
+  const lookup = contentCandidatesOf(path);
+  if (lookup === undefined) return false;
+  const candidates = await findDashboardsUnderStem(app.db, lookup.dashboardType, lookup.stem);
+  return mayFetchContentPath(user, path, candidates);
 }

@@ -1,17 +1,19 @@
 import { type Database, findDashboardContentCandidates } from '@portal/db';
-import { canAccessPartner, type DashboardType, type Principal } from '@portal/domain';
-import { mayPointDashboardAt } from '@portal/domain/admin-scope';
+import type { DashboardType, Principal } from '@portal/domain';
+import {
+  CONTENT_OF_OTHER_PARTNER,
+  dashboardContentDecision,
+  dashboardScopeReadsContent,
+  mayAdministerDashboardOf,
+} from '@portal/domain/dashboard-scope';
 import type { Transaction } from 'kysely';
 import { forbidden, HttpError } from '../lib/http/errors.js';
 
-// The partner scope of dashboard administration (admin-scope.ts): the dashboard's partner must be
-// one the manager may access, and its URL must not open content bound to a partner they may not.
-
-export const CONTENT_OF_OTHER_PARTNER =
-  "This URL opens content of a partner you may not manage: choose your own partner's content.";
+// The partner scope of dashboard administration: the rules in dashboard-scope.ts of the domain.
+export { CONTENT_OF_OTHER_PARTNER };
 
 export function requireDashboardPartner(principal: Principal, partner: { type: string; code: string }) {
-  if (!canAccessPartner(principal, partner.type, partner.code)) throw forbidden();
+  if (!mayAdministerDashboardOf(principal, partner)) throw forbidden();
 }
 
 export async function requireContentInScope(
@@ -19,11 +21,14 @@ export async function requireContentInScope(
   principal: Principal,
   dashboard: { partner: { type: string; code: string }; dashboardType: DashboardType; dashboardUrl: string },
 ) {
+  // The partner first: nothing is read for a dashboard out of scope.
   requireDashboardPartner(principal, dashboard.partner);
-  if (principal.isInternalAdmin) return;
-  const existing = await findDashboardContentCandidates(trx, dashboard.dashboardType, dashboard.dashboardUrl);
-  const partner = { accessTypeCode: dashboard.partner.type, partnerCode: dashboard.partner.code };
-  if (!mayPointDashboardAt(principal, partner, dashboard, existing)) {
+  const existing = dashboardScopeReadsContent(principal)
+    ? await findDashboardContentCandidates(trx, dashboard.dashboardType, dashboard.dashboardUrl)
+    : [];
+  const decision = dashboardContentDecision(principal, dashboard, existing);
+  if (decision === 'forbidden') throw forbidden();
+  if (decision === 'content-of-other-partner') {
     throw new HttpError(403, CONTENT_OF_OTHER_PARTNER, { field: 'dashboardUrl' });
   }
 }

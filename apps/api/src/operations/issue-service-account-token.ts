@@ -1,5 +1,4 @@
 import { type Db, issueServiceAccountToken, writeAudit } from '@portal/db';
-import { conflict } from '../lib/http/errors.js';
 import type { DbDeps } from '../lib/service-deps.js';
 import { requireServiceAccount } from './require-service-account.js';
 
@@ -7,8 +6,7 @@ type IssueToken = { actorUserId: string; userId: string; name: string; days: num
 
 /** Issues an API token (the secret is returned once, only its hash is kept), audited in the same transaction. */
 export async function issueToken({ db }: DbDeps, input: IssueToken) {
-  const account = await requireServiceAccount(db, input.userId);
-  if (account.disabledAt) throw conflict('The service account is disabled.');
+  const account = await requireServiceAccount(db, input.userId, 'issue-token');
   return db
     .transaction()
     .execute((trx) => issueAuditedToken(trx, { ...input, userId: account.userId, name: input.name.trim() }));

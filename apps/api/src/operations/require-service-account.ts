@@ -1,8 +1,20 @@
 import { type Db, findServiceAccount, type ServiceAccount } from '@portal/db';
-import { notFound } from '../lib/http/errors.js';
+import {
+  SERVICE_ACCOUNT_DISABLED,
+  SERVICE_ACCOUNT_NOT_FOUND,
+  serviceAccountDecision,
+} from '@portal/domain/service-account-scope';
+import { conflict, notFound } from '../lib/http/errors.js';
 
-export async function requireServiceAccount(db: Db, userId: string): Promise<ServiceAccount> {
+/** The service account named by `userId`; for issuing a token, an enabled one (service-account-scope.ts). */
+export async function requireServiceAccount(
+  db: Db,
+  userId: string,
+  action: 'read' | 'issue-token' = 'read',
+): Promise<ServiceAccount> {
   const account = await findServiceAccount(db, userId);
-  if (!account) throw notFound('Service account was not found.');
-  return account;
+  const decision = serviceAccountDecision(account, action);
+  if (decision === 'not-found') throw notFound(SERVICE_ACCOUNT_NOT_FOUND);
+  if (decision === 'disabled') throw conflict(SERVICE_ACCOUNT_DISABLED);
+  return account!;
 }

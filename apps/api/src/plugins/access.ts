@@ -1,21 +1,25 @@
-import { type Feature, hasFeature, isAllowed } from '@portal/domain';
+import type { Feature } from '@portal/domain';
+import {
+  type AccessDecision,
+  accessTableMethods,
+  declaredAccess,
+  partnerAccessDecision,
+  type RouteAccess,
+  routeAccessDecision,
+} from '@portal/domain/route-access';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, HttpError } from '../lib/http/errors.js';
 import type { AuthenticatedUser } from '../lib/http/principal.js';
 
 /**
- * What a route needs, declared next to it in `config.access`:
- * - 'public': anyone (login, health, the human-verification challenge); no session is read;
- * - 'anyone': anyone, and the caller is known when signed in (a page telling its own people more);
- * - 'authenticated': any signed-in user or service account (NO_FEATURE_REQUIRED);
- * - { feature }: a signed-in user with that feature (an internal admin has every feature).
+ * What a route needs (RouteAccess, route-access.ts), declared next to it in `config.access`.
  * The check reads the route the router matched (request.routeOptions), never the URL: however a
  * path is spelled, the route that serves it decides.
  * Partner and access-type scoping of ids a client sends is checked in the handler with
  * `requirePartner`, because only the handler knows which partner an id belongs to.
  */
-export type RouteAccess = 'public' | 'anyone' | 'authenticated' | { feature: Feature };
+export type { RouteAccess };
 
 /** Bull Board's place (operations/queue-board.ts): for internal admins. */
 export const QUEUE_BOARD_PATH = '/admin/queues';
@@ -60,6 +64,12 @@ export function requireUser(request: FastifyRequest): AuthenticatedUser {
   return request.principal;
 }
 
+/** The refusal of a decision that is not 'allow'. */
+function enforce(decision: AccessDecision): void {
+  if (decision === 'unauthenticated') throw new UnauthenticatedError();
+  if (decision === 'forbidden') throw forbidden();
+}
+
 /** Refuses (403) unless the user may use this partner under this access type for `feature`. */
 export function requirePartner(
   request: FastifyRequest,
@@ -67,9 +77,8 @@ export function requirePartner(
   partnerCode: string,
   feature: Feature = 'NO_FEATURE_REQUIRED',
 ): AuthenticatedUser {
-  const user = requireUser(request);
-  if (!isAllowed(user, { feature, accessTypeCode, partnerCode })) throw forbidden();
-  return user;
+  enforce(partnerAccessDecision(request.principal, { feature, accessTypeCode, partnerCode }));
+  return requireUser(request);
 }
 
 /**
@@ -78,10 +87,7 @@ export function requirePartner(
  * 401 and an unpermitted one 403 whatever its body.
  */
 export function requireRouteAccess(request: FastifyRequest): void {
-  const access = request.routeOptions.config?.access;
-  if (!access || access === 'public' || access === 'anyone') return;
-  const user = requireUser(request);
-  if (access !== 'authenticated' && !hasFeature(user, access.feature)) throw forbidden();
+  enforce(routeAccessDecision(request.routeOptions.config?.access, request.principal));
 }
 
 /**
@@ -92,14 +98,12 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('principal', null);
   app.decorate('accessTable', [] as RouteWithAccess[]);
   app.addHook('onRoute', function (this: FastifyInstance, route) {
-    const access = route.config?.access ?? (this as Place)[PLACE_ACCESS];
+    const access = declaredAccess(route.config?.access, (this as Place)[PLACE_ACCESS]);
     if (!access) {
       throw new Error(`Route ${route.method} ${route.url} declares no access requirement (config.access)`);
     }
     route.config = { ...route.config, access };
-    // HEAD routes are the automatic twins of GET routes and behave like them.
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') app.accessTable.push({ method, url: route.url, access });
-    }
+    for (const method of accessTableMethods(route.method))
+      app.accessTable.push({ method, url: route.url, access });
   });
 });

@@ -1,16 +1,10 @@
 import { findWebhookEndpoint, type WebhookEndpoint } from '@portal/db';
-import { mayManageForPartners } from '@portal/domain/admin-scope';
+import { endpointDecision } from '@portal/domain/webhook-scope';
 import { forbidden, notFound } from '../lib/http/errors.js';
 import type { Actor, DbDeps } from '../lib/service-deps.js';
 
-// The partner scope of webhooks: an internal admin manages every endpoint; a manager only those
-// whose partners are all among their own (an endpoint shared with a partner they do not hold tells
-// that partner's reports to its receiver, so it is not theirs to change). An endpoint with no
-// partner left (its last one deleted) is no manager's: internal admins only.
-
-export function mayManageEndpoint(actor: Actor, endpoint: Pick<WebhookEndpoint, 'partners'>): boolean {
-  return mayManageForPartners(actor, endpoint.partners);
-}
+// The partner scope of webhooks: the rules in webhook-scope.ts of the domain.
+export { mayManageEndpoint } from '@portal/domain/webhook-scope';
 
 /** The endpoint, if the actor may manage it: 404 when it is not there, 403 when it is not theirs. */
 export async function endpointInScope(
@@ -19,7 +13,8 @@ export async function endpointInScope(
   endpointId: string,
 ): Promise<WebhookEndpoint> {
   const endpoint = await findWebhookEndpoint(db, endpointId);
-  if (!endpoint) throw notFound();
-  if (!mayManageEndpoint(actor, endpoint)) throw forbidden();
-  return endpoint;
+  const decision = endpointDecision(actor, endpoint);
+  if (decision === 'not-found') throw notFound();
+  if (decision === 'forbidden') throw forbidden();
+  return endpoint!;
 }

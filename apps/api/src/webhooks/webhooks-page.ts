@@ -4,21 +4,18 @@ import {
   listWebhookEndpoints,
   listWebhookTargets,
 } from '@portal/db';
-import { canAccessPartner } from '@portal/domain';
-import { mayManageForPartners } from '@portal/domain/admin-scope';
 import type { WebhookDeliveries, WebhooksReply } from '@portal/domain/api/webhooks';
 import { REPORT_EVENT_TYPES } from '@portal/domain/report-events';
+import { refusedAddressView, webhooksPageScope } from '@portal/domain/webhooks-page';
 import { endpointUrlHelp } from '@portal/webhooks';
 import type { Actor, DbDeps } from '../lib/service-deps.js';
 import { endpointView, type WebhookDeps } from './webhook-deps.js';
-import { endpointInScope, mayManageEndpoint } from './webhook-scope.js';
+import { endpointInScope } from './webhook-scope.js';
 
 /**
-/**
  * The Webhooks page: the actor's endpoints, the service accounts, partners and categories a new one
- * may name, and what its URL may be under the settings in force. A manager is offered the service
- * accounts whose partners are all theirs, and none without a partner (mayManageForPartners): those
- * are internal admins' to give an endpoint.
+ * may name, and what its URL may be under the settings in force, all in the actor's scope
+ * (webhooksPageScope).
  */
 export async function webhooksPage(
   { db, settings }: Pick<WebhookDeps, 'db' | 'settings'>,
@@ -29,15 +26,19 @@ export async function webhooksPage(
     listServiceAccounts(db),
     listWebhookTargets(db),
   ]);
+  const scoped = webhooksPageScope(actor, {
+    endpoints,
+    serviceAccounts: accounts,
+    partners: targets.partners,
+  });
   return {
-    endpoints: endpoints.filter((e) => mayManageEndpoint(actor, e)).map(endpointView),
-    serviceAccounts: accounts
-      .filter((a) => a.disabledAt === null)
-      .filter((a) => mayManageForPartners(actor, a.partnerGrants))
-      .map(({ userId, name }) => ({ userId, name })),
-    partners: targets.partners
-      .filter((p) => canAccessPartner(actor, p.accessTypeCode, p.partnerCode))
-      .map(({ accessTypeCode, partnerCode, partnerName }) => ({ accessTypeCode, partnerCode, partnerName })),
+    endpoints: scoped.endpoints.map(endpointView),
+    serviceAccounts: scoped.serviceAccounts.map(({ userId, name }) => ({ userId, name })),
+    partners: scoped.partners.map(({ accessTypeCode, partnerCode, partnerName }) => ({
+      accessTypeCode,
+      partnerCode,
+      partnerName,
+    })),
     categories: targets.categories,
     eventTypes: [...REPORT_EVENT_TYPES],
     urlHelp: endpointUrlHelp(settings),
@@ -49,8 +50,8 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 /**
  * An endpoint's last deliveries, newest first, with their attempts. A pending one says when it is
  * due, and, while its endpoint backs off, that it waits for the endpoint's probes. Why an attempt
- * was refused is everyone's to read; the address its host resolved to only an internal admin's: a
- * manager could otherwise map the portal's network by registering names that resolve into it.
+ * was refused is everyone's to read; the address its host resolved to only an internal admin's
+ * (refusedAddressView).
  */
 export async function webhookDeliveries(
   deps: DbDeps,
@@ -77,7 +78,7 @@ export async function webhookDeliveries(
       attemptLog: d.attemptLog.map(({ refusedAddress, ...a }) => ({
         ...a,
         startedAt: new Date(a.startedAt).toISOString(),
-        ...(actor.isInternalAdmin && refusedAddress !== null ? { refusedAddress } : {}),
+        ...refusedAddressView(actor, refusedAddress),
       })),
     })),
   };

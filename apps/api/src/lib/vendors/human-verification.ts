@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { claimVerificationToken, type Database } from '@portal/db';
-import { needsHumanVerification } from '@portal/domain';
+import { hasFreshVerification as freshVerification } from '@portal/domain/fresh-verification';
 // altcha-lib 2 at its root: the v2 challenge format of the ALTCHA 3 widget ({parameters,
 // signature}; the solution is a counter and the key it derives). The v1 API (hmacKey, expires,
 // maxNumber) stays at 'altcha-lib/v1' and is not used: the widget and the server move together.
@@ -167,10 +167,7 @@ export function recaptchaContentSources(config: HumanVerificationSettings): {
   };
 }
 
-/** An external user may download only within a few minutes of a passed verification. */
+/** An external user may download only within a few minutes of a passed verification (fresh-verification.ts). */
 export function hasFreshVerification(user: AuthenticatedUser, minutes: number, now = Date.now()): boolean {
-  if (!needsHumanVerification(user)) return true;
-  if (!user.humanVerifiedAt) return false;
-  const age = now - user.humanVerifiedAt.getTime();
-  return age >= 0 && age <= minutes * 60_000;
+  return freshVerification(user, minutes, now);
 }

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { frequencyTypeScopeReadsPartners, mayChangeFrequencyType } from './frequency-type-scope.js';
+import type { Principal } from './permissions.js';
+
+const bjsManager: Principal = {
+  isInternalAdmin: false,
+  isExternalUser: false,
+  features: ['MANAGE_FREQUENCY_TYPES'],
+  partnerGrants: [{ accessTypeCode: 'EXT', partnerCode: 'BJS' }],
+};
+const admin: Principal = { isInternalAdmin: true, isExternalUser: false, features: [], partnerGrants: [] };
+const bjs = { accessTypeCode: 'EXT', partnerCode: 'BJS' };
+const wsi = { accessTypeCode: 'EXT', partnerCode: 'WSI' };
+
+describe('changing a frequency type', () => {
+  it.each<[string, Principal, (typeof bjs)[], boolean]>([
+    ['received by their partner only', bjsManager, [bjs], true],
+    ['received by no partner', bjsManager, [], true],
+    ['received by another partner too', bjsManager, [bjs, wsi], false],
+    ['received by another partner only', bjsManager, [wsi], false],
+    ['by an internal admin, whoever receives it', admin, [bjs, wsi], true],
+  ])('%s', (_, principal, partners, may) => {
+    expect(mayChangeFrequencyType(principal, partners)).toBe(may);
+  });
+
+  it('reads who receives it only for a manager', () => {
+    expect(frequencyTypeScopeReadsPartners(bjsManager)).toBe(true);
+    expect(frequencyTypeScopeReadsPartners(admin)).toBe(false);
+  });
+});
