@@ -91,6 +91,22 @@ module.exports = {
       to: { path: `${API}(app|routes|server|start|shutdown)\\.ts$` },
     },
     {
+      name: 'api-monitors-and-datasets-not-admin',
+      comment:
+        'Monitors and datasets are areas of their own: what they share with admin is below them (lib/) or in monitors/, which admin imports.',
+      severity: 'error',
+      from: { path: `${API}(monitors|datasets)/` },
+      to: { path: `${API}admin/` },
+    },
+    {
+      name: 'api-saas-users-not-authentication',
+      comment:
+        'A sign-in accepts an invitation (authentication imports saas-users), never the reverse: the start of a sign-in is in lib/vendors/oidc-sign-in.ts.',
+      severity: 'error',
+      from: { path: `${API}saas-users/` },
+      to: { path: `${API}authentication/` },
+    },
+    {
       name: 'api-nothing-in-old-folders',
       comment: 'The API is arranged by area: no routes/, services/ or lib/<area>/ folders again.',
       severity: 'error',
