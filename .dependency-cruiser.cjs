@@ -1,7 +1,7 @@
 // The import rules of the repository, checked by `npm test` (scripts/test.sh, step "imports"):
 // every workspace imports only the ones below it, workspaces meet only through their package names,
 // production code imports no test code, no file circles and no two area folders import each other.
-// CONTRIBUTING.md says what each folder is. From the bottom up: domain; db, storage, webhooks; queue;
+// CONTRIBUTING.md says what each folder is. From the bottom up: domain, process; db, storage, webhooks; queue;
 // the API, the workers and dev-sso; the test harness (testing/, which starts them); scripts; e2e.
 const AREAS =
   '(authentication|reports|admin|saas-users|faq-and-support|forms|dashboards|marketing|banner|monitors|datasets|operations|webhooks)';
@@ -54,18 +54,25 @@ module.exports = {
       to: { path: '^testing/' },
     },
     {
+      name: 'process-and-domain-at-the-bottom',
+      comment: 'process (settings, the stop on SIGTERM) imports nothing of ours, as domain.',
+      severity: 'error',
+      from: { path: '^packages/process/' },
+      to: { path: '^(apps|packages/(?!process/)[^/]+|workers|scripts|e2e|testing)/' },
+    },
+    {
       name: 'db-storage-webhooks-on-domain-only',
-      comment: 'db, storage and webhooks import no package of ours but domain.',
+      comment: 'db, storage and webhooks import no package of ours but domain and process.',
       severity: 'error',
       from: { path: '^packages/(db|storage|webhooks)/' },
-      to: { path: '^packages/', pathNot: ['^packages/domain/', '^packages/$1/'] },
+      to: { path: '^packages/', pathNot: ['^packages/(domain|process)/', '^packages/$1/'] },
     },
     {
       name: 'queue-on-db-and-domain',
-      comment: 'The queue (the outbox and the jobs) imports db and domain only.',
+      comment: 'The queue (the outbox and the jobs) imports db, domain and process only.',
       severity: 'error',
       from: { path: '^packages/queue/' },
-      to: { path: '^packages/', pathNot: '^packages/(domain|db|queue)/' },
+      to: { path: '^packages/', pathNot: '^packages/(domain|process|db|queue)/' },
     },
     {
       name: 'apps-and-workers-below-the-harness',

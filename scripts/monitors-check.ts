@@ -8,10 +8,10 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { connect, type Database, findMonitorRun, type MonitorCheckPlan, planMonitorCheck } from '@portal/db';
 import { isBusinessDay } from '@portal/domain/business-days';
-import { readEnv, SharedEnvSchema } from '@portal/domain/env';
 import { formatUsDate, isIsoDate } from '@portal/domain/iso-date';
 import { monitorAlertEmail } from '@portal/domain/monitor-alert';
 import { checkInstant, isLateCheck } from '@portal/domain/monitor-schedule';
+import { readEnv, SharedEnvSchema } from '@portal/process/env';
 import { enqueue } from '@portal/queue';
 import type { Kysely } from 'kysely';
 
