@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '@portal/db';
-import { DEFAULT_RETENTION, type RetentionSettings } from '@portal/domain/retention';
-import { DEFAULT_SUBSCRIPTION_WINDOW_SECONDS } from '@portal/domain/subscription';
+import { DEFAULT_RETENTION, type RetentionSettings } from '@portal/domain/operations/retention';
+import { DEFAULT_SUBSCRIPTION_WINDOW_SECONDS } from '@portal/domain/reports/subscription';
 import { ENV_DEFAULTS } from '@portal/process/env';
 import {
   claimQueuePrefix,

@@ -1,5 +1,5 @@
 import type { Principal } from '@portal/domain';
-import { mayChangeShared, partnersOutsideScope } from '@portal/domain/admin-scope';
+import { mayChangeShared, partnersOutsideScope } from '@portal/domain/admin/admin-scope';
 import { HttpError } from '../lib/http/errors.js';
 
 // The partner scope of report category administration (docs/notes/spec.md): a category is

@@ -1,6 +1,6 @@
 import { type Db, listFrequencyTypePartners } from '@portal/db';
 import type { Principal } from '@portal/domain';
-import { mayChangeShared } from '@portal/domain/admin-scope';
+import { mayChangeShared } from '@portal/domain/admin/admin-scope';
 import { HttpError } from '../lib/http/errors.js';
 
 export const FREQUENCY_TYPE_SHARED_OUTSIDE_SCOPE =

@@ -1,4 +1,4 @@
-import { DEFAULT_ADMIN_PAGE_SIZE, MAX_ADMIN_PAGE_SIZE } from '@portal/domain/admin-paging';
+import { DEFAULT_ADMIN_PAGE_SIZE, MAX_ADMIN_PAGE_SIZE } from '@portal/domain/admin/admin-paging';
 import { Type } from 'typebox';
 
 // Schemas shared by the admin routes: the paging of every admin list, and the small shapes of §3

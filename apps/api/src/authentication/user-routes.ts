@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { FEATURES } from '@portal/domain';
-import { USER_NAME_MAX } from '@portal/domain/admin-external-user';
+import { USER_NAME_MAX } from '@portal/domain/admin/admin-external-user';
 import { PortalUser, SignedInStatus } from '@portal/domain/api/user';
 import { Type } from 'typebox';
 import type { AuthenticatedUser } from '../lib/http/principal.js';

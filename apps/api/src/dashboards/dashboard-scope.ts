@@ -1,6 +1,6 @@
 import { type Database, findDashboardContentCandidates } from '@portal/db';
 import { canAccessPartner, type DashboardType, type Principal } from '@portal/domain';
-import { mayPointDashboardAt } from '@portal/domain/admin-scope';
+import { mayPointDashboardAt } from '@portal/domain/admin/admin-scope';
 import type { Transaction } from 'kysely';
 import { forbidden, HttpError } from '../lib/http/errors.js';
 

@@ -1,5 +1,5 @@
 import { findAdminReportMonitor, insertReportMonitor, writeAudit } from '@portal/db';
-import type { ReportAlertInput } from '@portal/domain/admin-report-alert';
+import type { ReportAlertInput } from '@portal/domain/monitors/admin-report-alert';
 import { monitorAuditView } from '../admin/views.js';
 import type { DbDeps } from '../lib/service-deps.js';
 import { type AuthorizePartner, checkedAlert } from './checked-alert.js';

@@ -1,5 +1,5 @@
 import { findAdminReportMonitor, updateReportMonitor, writeAudit } from '@portal/db';
-import type { ReportAlertInput } from '@portal/domain/admin-report-alert';
+import type { ReportAlertInput } from '@portal/domain/monitors/admin-report-alert';
 import { monitorAuditView } from '../admin/views.js';
 import { notFound } from '../lib/http/errors.js';
 import type { DbDeps } from '../lib/service-deps.js';

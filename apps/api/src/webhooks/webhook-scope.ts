@@ -1,5 +1,5 @@
 import { findWebhookEndpoint, type WebhookEndpoint } from '@portal/db';
-import { mayManageForPartners } from '@portal/domain/admin-scope';
+import { mayManageForPartners } from '@portal/domain/admin/admin-scope';
 import { forbidden, notFound } from '../lib/http/errors.js';
 import type { Actor, DbDeps } from '../lib/service-deps.js';
 

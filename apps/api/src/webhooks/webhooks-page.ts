@@ -5,9 +5,9 @@ import {
   listWebhookTargets,
 } from '@portal/db';
 import { canAccessPartner } from '@portal/domain';
-import { mayManageForPartners } from '@portal/domain/admin-scope';
+import { mayManageForPartners } from '@portal/domain/admin/admin-scope';
 import type { WebhookDeliveries, WebhooksReply } from '@portal/domain/api/webhooks';
-import { REPORT_EVENT_TYPES } from '@portal/domain/report-events';
+import { REPORT_EVENT_TYPES } from '@portal/domain/reports/report-events';
 import { endpointUrlHelp } from '@portal/webhooks';
 import type { Actor, DbDeps } from '../lib/service-deps.js';
 import { endpointView, type WebhookDeps } from './webhook-deps.js';

@@ -1,4 +1,4 @@
-import { dailyCutoff, monthlyCutoff, type RetentionSettings } from '@portal/domain/retention';
+import { dailyCutoff, monthlyCutoff, type RetentionSettings } from '@portal/domain/operations/retention';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../schema.js';
 import { deleteInBatches, RETENTION_BATCH_SIZE } from './batched-delete.js';

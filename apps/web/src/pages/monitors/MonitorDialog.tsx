@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { MESSAGES } from '@portal/domain';
-import { type ReportAlertInput, reportAlertProblems } from '@portal/domain/admin-report-alert';
+import { type ReportAlertInput, reportAlertProblems } from '@portal/domain/monitors/admin-report-alert';
 import { useState } from 'react';
 import { post, put } from '../../api/api.js';
 import {

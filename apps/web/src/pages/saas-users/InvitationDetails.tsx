@@ -1,6 +1,6 @@
 import { Anchor, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES } from '@portal/domain';
-import { utcDateTime } from '@portal/domain/csv';
+import { utcDateTime } from '@portal/domain/common/csv';
 import { Link } from 'react-router-dom';
 import { useThrowToBoundary } from '../../api/swr.js';
 import { pathOf } from '../../components/paths.js';

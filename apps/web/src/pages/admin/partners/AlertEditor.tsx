@@ -3,7 +3,7 @@ import {
   type PartnerCategoryFrequencies,
   type ReportAlertInput,
   reportAlertProblems,
-} from '@portal/domain/admin-report-alert';
+} from '@portal/domain/monitors/admin-report-alert';
 import { useState } from 'react';
 import { type FieldErrors, toFieldErrors } from '../list/form-errors.js';
 import type { CodeName } from './partners-api.js';

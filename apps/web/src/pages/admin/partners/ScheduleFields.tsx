@@ -7,7 +7,7 @@ import {
   MONITOR_WEEKDAYS,
   MONTHLY_FREQUENCY_DAYS,
 } from '@portal/domain';
-import type { ReportAlertInput } from '@portal/domain/admin-report-alert';
+import type { ReportAlertInput } from '@portal/domain/monitors/admin-report-alert';
 import type { CodeName } from './partners-api.js';
 
 // The schedule of a report alert (SPEC.md §5, §9): frequency type, then a weekday (Monday to

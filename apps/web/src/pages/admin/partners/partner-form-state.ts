@@ -1,7 +1,7 @@
 import { describeSchedule, toMonitorSchedule } from '@portal/domain';
-import type { PartnerInput } from '@portal/domain/admin-partner';
-import type { ReportAlertInput } from '@portal/domain/admin-report-alert';
-import type { SavedAlert } from '@portal/domain/alert-queue';
+import type { PartnerInput } from '@portal/domain/admin/admin-partner';
+import type { ReportAlertInput } from '@portal/domain/monitors/admin-report-alert';
+import type { SavedAlert } from '@portal/domain/monitors/alert-queue';
 import type { Partner, ReportMonitor } from './partners-api.js';
 
 // The partner form's state and its conversions to and from what the API sends and takes.

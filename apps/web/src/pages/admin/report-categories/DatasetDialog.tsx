@@ -1,7 +1,11 @@
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import type { CodeName } from '@portal/domain/api/common';
 import type { DatasetObjectKey } from '@portal/domain/api/datasets';
-import { canAddDataset, type DatasetValidation, validateDatasetObjectKey } from '@portal/domain/dataset';
+import {
+  canAddDataset,
+  type DatasetValidation,
+  validateDatasetObjectKey,
+} from '@portal/domain/datasets/dataset';
 import { useState } from 'react';
 import { ApiError, get } from '../../../api/api.js';
 import type { CategoryPartner } from './categories-api.js';
