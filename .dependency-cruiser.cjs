@@ -1,9 +1,14 @@
-// The import rules of the repository (issue 27), checked by `npm test` (scripts/test.sh, step
-// "imports"): lower layers never import higher ones, workspaces meet only through their package
-// names, and no file circles. CONTRIBUTING.md says what each folder is.
+// The import rules of the repository, checked by `npm test` (scripts/test.sh, step "imports"):
+// every workspace imports only the ones below it, workspaces meet only through their package names,
+// production code imports no test code, and no file circles (no two area folders import each other
+// around a circle: .dependency-cruiser-areas.cjs, run after this one).
+// CONTRIBUTING.md says what each folder is. From the bottom up: domain, process; db, storage, webhooks; queue;
+// the API, the workers and dev-sso; the test harness (testing/, which starts them); scripts; e2e.
 const AREAS =
   '(authentication|reports|admin|saas-users|faq-and-support|forms|dashboards|marketing|banner|monitors|datasets|operations|webhooks)';
 const API = '^apps/api/src/';
+/** Test code inside a src/ folder (the tests beside the rules, the SPA's src/test/): not production code. */
+const TESTS_IN_SRC = '(\\.(test|unit\\.test|typecheck)\\.tsx?$|/src/test/)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -15,7 +20,7 @@ module.exports = {
         'A workspace reaches another only by its package name (@portal/...), never by a relative path into it.',
       severity: 'error',
       from: {
-        path: '^(apps/[^/]+|packages/[^/]+|workers|scripts|e2e)/',
+        path: '^(apps/[^/]+|packages/[^/]+|workers|scripts|e2e|testing)/',
         pathNot: '^apps/web/vite\\.config\\.ts$',
       },
       to: { dependencyTypes: ['local'], pathNot: ['^$1/', 'node_modules'] },
@@ -24,37 +29,89 @@ module.exports = {
       name: 'domain-imports-nothing-of-ours',
       severity: 'error',
       from: { path: '^packages/domain/' },
-      to: { path: '^(apps|packages/(?!domain/)[^/]+|workers|scripts|e2e)/' },
+      to: { path: '^(apps|packages/(?!domain/)[^/]+|workers|scripts|e2e|testing)/' },
     },
     {
       name: 'packages-below-apps',
-      comment: 'db, queue and storage are below the API, the workers, the scripts and the browser tests.',
+      comment:
+        "Every package is below the API, the workers, the harness, the scripts and the browser tests; a package's tests reach the apps only through the harness.",
       severity: 'error',
-      from: { path: '^packages/(db|queue|storage)/src/' },
+      from: { path: '^packages/' },
       to: { path: '^(apps|workers|scripts|e2e)/' },
     },
     {
-      name: 'db-below-queue',
+      name: 'packages-below-the-harness',
+      comment: 'The code of a package never imports the test harness (its tests may).',
       severity: 'error',
-      from: { path: '^packages/(db|storage)/src/' },
-      to: { path: '^packages/queue/' },
+      from: { path: '^packages/[^/]+/src/', pathNot: TESTS_IN_SRC },
+      to: { path: '^testing/' },
+    },
+    {
+      name: 'process-and-domain-at-the-bottom',
+      comment: 'process (settings, the stop on SIGTERM) imports nothing of ours, as domain.',
+      severity: 'error',
+      from: { path: '^packages/process/' },
+      to: { path: '^(apps|packages/(?!process/)[^/]+|workers|scripts|e2e|testing)/' },
+    },
+    {
+      name: 'db-storage-webhooks-on-domain-only',
+      comment: 'db, storage and webhooks import no package of ours but domain and process.',
+      severity: 'error',
+      from: { path: '^packages/(db|storage|webhooks)/' },
+      to: { path: '^packages/', pathNot: ['^packages/(domain|process)/', '^packages/$1/'] },
+    },
+    {
+      name: 'queue-on-db-and-domain',
+      comment: 'The queue (the outbox and the jobs) imports db, domain and process only.',
+      severity: 'error',
+      from: { path: '^packages/queue/' },
+      to: { path: '^packages/', pathNot: '^packages/(domain|process|db|queue)/' },
+    },
+    {
+      name: 'apps-and-workers-below-the-harness',
+      comment:
+        'The API, dev-sso and the workers import packages only: never each other, the harness, the scripts or the browser tests (their tests reach the harness and the other apps through the harness).',
+      severity: 'error',
+      from: { path: '^(apps/(api|dev-sso)|workers)/src/' },
+      to: { path: '^(apps/[^/]+|workers|testing|scripts|e2e)/', pathNot: '^$1/' },
+    },
+    {
+      name: 'app-tests-below-scripts-and-e2e',
+      comment:
+        'Tests of the API, dev-sso and the workers use the harness, never the scripts or the browser tests.',
+      severity: 'error',
+      from: { path: '^(apps/[^/]+|workers)/test/' },
+      to: { path: '^(scripts|e2e)/' },
+    },
+    {
+      name: 'harness-below-scripts-and-e2e',
+      comment: 'The harness starts the apps; the scripts and the browser tests use it, never the reverse.',
+      severity: 'error',
+      from: { path: '^testing/' },
+      to: { path: '^(scripts|e2e)/' },
+    },
+    {
+      name: 'operator-scripts-not-the-harness',
+      comment:
+        "The operator scripts run in production: only the benchmarks, the fault suite, the scripts' tests and the production check use the harness.",
+      severity: 'error',
+      from: { path: '^scripts/', pathNot: '^scripts/(bench/|chaos/|test/|production-check\\.ts$)' },
+      to: { path: '^testing/' },
     },
     {
       name: 'web-only-domain',
       comment: 'The SPA imports @portal/domain only (reply types from @portal/domain/api as import type).',
       severity: 'error',
       from: { path: '^apps/web/src/' },
-      to: { path: '^(apps/(?!web/)[^/]+|packages/(?!domain/)[^/]+|workers|scripts|e2e)/' },
+      to: { path: '^(apps/(?!web/)[^/]+|packages/(?!domain/)[^/]+|workers|scripts|e2e|testing)/' },
     },
     {
       name: 'production-code-not-tests',
-      comment: 'What runs in production imports no test, benchmark or browser-test code.',
+      comment:
+        'What runs in production imports no test, benchmark, harness or browser-test code: no file is exempt.',
       severity: 'error',
-      from: {
-        path: '^(apps/[^/]+/src|packages/[^/]+/src|workers/src)/',
-        pathNot: '(\\.test\\.tsx?|/testing[^/]*\\.ts|/test/)',
-      },
-      to: { path: '^(e2e|scripts)/|/test/' },
+      from: { path: '^(apps/[^/]+/src|packages/[^/]+/src|workers/src)/', pathNot: TESTS_IN_SRC },
+      to: { path: '^(e2e|scripts|testing)/|/test/|\\.(test|unit\\.test)\\.tsx?$' },
     },
     {
       name: 'api-http-helpers-lowest',

@@ -14,6 +14,7 @@ COPY apps/dev-sso/package.json apps/dev-sso/
 COPY workers/package.json workers/
 COPY scripts/package.json scripts/
 COPY e2e/package.json e2e/
+COPY packages/process/package.json packages/process/
 COPY packages/domain/package.json packages/domain/
 COPY packages/db/package.json packages/db/
 COPY packages/queue/package.json packages/queue/

@@ -14,6 +14,7 @@ export default defineConfig({
           setupFiles: ['packages/domain/test/setup.ts'],
           include: [
             'packages/domain/src/**/*.test.ts',
+            'packages/process/src/**/*.test.ts',
             'packages/*/src/**/*.unit.test.ts',
             'testing/src/**/*.unit.test.ts',
           ],

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { connect } from '@portal/db';
 import { isAllowed, MESSAGES, PAGES, type PageName, type Principal } from '@portal/domain';
 import type { PortalUser } from '@portal/domain/api/user';
-import { demoAccounts } from '@portal/domain/demo-accounts';
+import { demoAccounts } from '@portal/domain/authentication/demo-accounts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@portal/testing/browser';
 import { type Browser, chromium, type Page, type Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

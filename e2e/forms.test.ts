@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { batchJoinText } from '@portal/domain/form-batch';
+import { batchJoinText } from '@portal/domain/forms/form-batch';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, type Session, signIn } from './support/browser.js';

@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD } from '@portal/domain/demo-accounts';
+import { DEMO_PASSWORD } from '@portal/domain/authentication/demo-accounts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, type Session, signIn } from './support/browser.js';

@@ -1,7 +1,7 @@
 import { connect } from '@portal/db';
 import { MESSAGES } from '@portal/domain';
-import { DEMO_PASSWORD } from '@portal/domain/demo-accounts';
-import { formatUsDate } from '@portal/domain/iso-date';
+import { DEMO_PASSWORD } from '@portal/domain/authentication/demo-accounts';
+import { formatUsDate } from '@portal/domain/time/iso-date';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser, type Session, signIn } from './support/browser.js';

@@ -21,7 +21,7 @@ import {
   updateWebhookEndpoint,
   type WebhookEndpoint,
 } from '@portal/db';
-import { REPORT_EVENT_TYPES } from '@portal/domain/report-events';
+import { REPORT_EVENT_TYPES } from '@portal/domain/reports/report-events';
 import { enqueue } from '@portal/queue';
 import { newDeliveryId, sealSecret, TEST_EVENT_TYPE, testEventBody } from '@portal/webhooks';
 import type { Kysely } from 'kysely';

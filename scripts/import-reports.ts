@@ -20,8 +20,8 @@ import {
   type ReportTarget,
   resolveReportTarget,
 } from '@portal/db';
-import { readEnv, SharedEnvSchema } from '@portal/domain/env';
-import { REPORTS_ROOT, tryParseReportKey } from '@portal/domain/report-keys';
+import { REPORTS_ROOT, tryParseReportKey } from '@portal/domain/reports/report-keys';
+import { readEnv, SharedEnvSchema } from '@portal/process/env';
 import { contentTypeForFileName, createBlobStore } from '@portal/storage';
 import type { Kysely } from 'kysely';
 

@@ -10,7 +10,7 @@ import {
   userExists,
 } from '@portal/db';
 import type { PartnerGrant } from '@portal/domain';
-import { readEnv, SharedEnvSchema } from '@portal/domain/env';
+import { readEnv, SharedEnvSchema } from '@portal/process/env';
 
 // Issues an API token for a service account, creating the account if it does not exist yet:
 // the first token can be had before any admin has signed in.

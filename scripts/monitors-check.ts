@@ -7,11 +7,11 @@ import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { connect, type Database, findMonitorRun, type MonitorCheckPlan, planMonitorCheck } from '@portal/db';
-import { isBusinessDay } from '@portal/domain/business-days';
-import { readEnv, SharedEnvSchema } from '@portal/domain/env';
-import { formatUsDate, isIsoDate } from '@portal/domain/iso-date';
-import { monitorAlertEmail } from '@portal/domain/monitor-alert';
-import { checkInstant, isLateCheck } from '@portal/domain/monitor-schedule';
+import { monitorAlertEmail } from '@portal/domain/monitors/monitor-alert';
+import { checkInstant, isLateCheck } from '@portal/domain/monitors/monitor-schedule';
+import { isBusinessDay } from '@portal/domain/time/business-days';
+import { formatUsDate, isIsoDate } from '@portal/domain/time/iso-date';
+import { readEnv, SharedEnvSchema } from '@portal/process/env';
 import { enqueue } from '@portal/queue';
 import type { Kysely } from 'kysely';
 

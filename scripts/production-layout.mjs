@@ -17,6 +17,7 @@ if (!out) {
 }
 // The server's workspaces: what the API, the workers and the operator scripts need at run time.
 const workspaces = [
+  'packages/process',
   'packages/domain',
   'packages/db',
   'packages/queue',

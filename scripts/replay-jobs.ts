@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { readEnv, SharedEnvSchema } from '@portal/domain/env';
+import { readEnv, SharedEnvSchema } from '@portal/process/env';
 import {
   createProducerQueues,
   type FailedJob,

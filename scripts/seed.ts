@@ -7,7 +7,7 @@ import type { Database } from '@portal/db';
 import { connect, migrateToLatest } from '@portal/db';
 import type { ReportFileWriter, SeedOptions, SeedResult } from '@portal/db/seed';
 import { seedDemo } from '@portal/db/seed';
-import { readEnv, SharedEnvSchema } from '@portal/domain/env';
+import { readEnv, SharedEnvSchema } from '@portal/process/env';
 import { type BlobStore, createBlobStore } from '@portal/storage';
 import { webhookSettings } from '@portal/webhooks';
 import type { Kysely } from 'kysely';

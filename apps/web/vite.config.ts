@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup } from 'vite';
 // By path, not as @portal/domain/pages: Vite bundles this file's relative imports, but leaves a
 // package to Node, which does not run the package's TypeScript.
-import { PAGES, PUBLIC_PAGE_PATHS } from '../../packages/domain/src/pages.js';
+import { PAGES, PUBLIC_PAGE_PATHS } from '../../packages/domain/src/navigation/pages.js';
 import { precompress } from './vite-precompress.js';
 
 const api = 'http://localhost:8000';

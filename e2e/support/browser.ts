@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD } from '@portal/domain/demo-accounts';
+import { DEMO_PASSWORD } from '@portal/domain/authentication/demo-accounts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, signInThroughSso } from '@portal/testing/browser';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';

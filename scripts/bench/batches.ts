@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connect, disputeFileRecords, migrateToLatest } from '@portal/db';
-import { batchInstant } from '@portal/domain/form-batch';
+import { batchInstant } from '@portal/domain/forms/form-batch';
 import { LocalDiskStore } from '@portal/storage';
 import { insertBenchDisputes } from '@portal/testing/db';
 import { runBatch } from '@portal/workers/forms/run-batch';

@@ -7,7 +7,7 @@
 // it issued (counted by a Kysely log hook: the count must not grow with the number of monitors).
 import { parseArgs } from 'node:util';
 import { connect, type Database, planMonitorCheck } from '@portal/db';
-import { checkInstant } from '@portal/domain/monitor-schedule';
+import { checkInstant } from '@portal/domain/monitors/monitor-schedule';
 import { runMonitorCheck } from '@portal/workers/monitors/run-check';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { countBench, seedBench } from './monitors-data.js';

@@ -5,7 +5,7 @@ import {
   DISPUTE_FILE_HEADER,
   disputeFileLine,
   INVOICE_FILE_HEADER,
-} from '@portal/domain/batch-file';
+} from '@portal/domain/forms/batch-file';
 import { docSample } from '@portal/testing/doc-samples';
 import { storedDispute } from '@portal/testing/forms';
 import { expect, it } from 'vitest';

@@ -4,7 +4,7 @@ import { Env as ApiEnv } from '@portal/api/config';
 import { ProviderSchema } from '@portal/api/lib/vendors/oidc-providers';
 import { DashboardEnv } from '@portal/api/lib/vendors/vendor-config';
 import { FEATURES } from '@portal/domain';
-import { SharedEnv } from '@portal/domain/env';
+import { SharedEnv } from '@portal/process/env';
 import { markdownPages, REPO_ROOT } from '@portal/testing/doc-samples';
 import { WebhookEnv } from '@portal/webhooks';
 import { Env as WorkerEnv } from '@portal/workers/config';

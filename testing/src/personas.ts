@@ -1,7 +1,7 @@
 import type { Database } from '@portal/db';
 import { createServiceAccount, createSession, issueServiceAccountToken, setUserAccess } from '@portal/db';
 import type { Feature, PartnerGrant } from '@portal/domain';
-import { findDemoAccount } from '@portal/domain/demo-accounts';
+import { findDemoAccount } from '@portal/domain/authentication/demo-accounts';
 import type { Kysely } from 'kysely';
 import { newUser } from './db.js';
 

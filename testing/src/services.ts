@@ -1,4 +1,4 @@
-import { ENV_DEFAULTS } from '@portal/domain/env';
+import { ENV_DEFAULTS } from '@portal/process/env';
 
 // The local services the tests, the benchmarks, the fault suite and the production check use, each
 // named once. Postgres: trust authentication on 127.0.0.1, user postgres, local only.

@@ -1,10 +1,10 @@
-import { ConfigError, readEnv, SharedEnv } from '@portal/domain/env';
 import {
   MIN_AUDIT_LOG_RETENTION_MONTHS,
   RETENTION_DEFAULTS,
   type RetentionSettings,
-} from '@portal/domain/retention';
-import { DEFAULT_SUBSCRIPTION_WINDOW_SECONDS } from '@portal/domain/subscription';
+} from '@portal/domain/operations/retention';
+import { DEFAULT_SUBSCRIPTION_WINDOW_SECONDS } from '@portal/domain/reports/subscription';
+import { ConfigError, readEnv, SharedEnv } from '@portal/process/env';
 import { type QueueName, queueNames, queuesWithJobs } from '@portal/queue';
 import { WebhookEnv, type WebhookSettings, webhookSettings } from '@portal/webhooks';
 import { Type } from 'typebox';

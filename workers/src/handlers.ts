@@ -1,5 +1,5 @@
 import type { Database } from '@portal/db';
-import type { RetentionSettings } from '@portal/domain/retention';
+import type { RetentionSettings } from '@portal/domain/operations/retention';
 import type { BlobStore } from '@portal/storage';
 import type { Kysely } from 'kysely';
 import { sessionsPurgeHandler } from './authentication/purge.js';

@@ -1,4 +1,4 @@
-import { exitOnSignal as exitProcessOnSignal, SHUTDOWN_DEADLINE_MS } from '@portal/domain/shutdown';
+import { exitOnSignal as exitProcessOnSignal, SHUTDOWN_DEADLINE_MS } from '@portal/process/shutdown';
 import type { Logger } from 'pino';
 
 export { SHUTDOWN_DEADLINE_MS };

@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '@portal/db';
-import { ENV_DEFAULTS } from '@portal/domain/env';
-import { DEFAULT_RETENTION, type RetentionSettings } from '@portal/domain/retention';
-import { DEFAULT_SUBSCRIPTION_WINDOW_SECONDS } from '@portal/domain/subscription';
+import { DEFAULT_RETENTION, type RetentionSettings } from '@portal/domain/operations/retention';
+import { DEFAULT_SUBSCRIPTION_WINDOW_SECONDS } from '@portal/domain/reports/subscription';
+import { ENV_DEFAULTS } from '@portal/process/env';
 import {
   claimQueuePrefix,
   createProducerQueues,

@@ -2,7 +2,7 @@
 // handler map is checked by job name. Each `@ts-expect-error` must meet an error, so if a map
 // missing a handler, or carrying one for no job, ever compiled, the typecheck would fail here.
 import type { Database } from '@portal/db';
-import { DEFAULT_RETENTION } from '@portal/domain/retention';
+import { DEFAULT_RETENTION } from '@portal/domain/operations/retention';
 import type { BlobStore } from '@portal/storage';
 import type { Kysely } from 'kysely';
 import { createHandlers } from '../src/handlers.js';

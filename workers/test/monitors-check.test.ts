@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type DatabaseHandle } from '@portal/db';
-import { easternInstant, easternWallClock } from '@portal/domain/eastern-time';
-import { checkInstant } from '@portal/domain/monitor-schedule';
+import { checkInstant } from '@portal/domain/monitors/monitor-schedule';
+import { easternInstant, easternWallClock } from '@portal/domain/time/eastern-time';
 import { enqueue, type QueueName, workerConnection } from '@portal/queue';
 import { MONITORS_SCHEDULE_CRON, MONITORS_SCHEDULER_ID } from '@portal/queue/jobs/monitors-schedule';
 import {

@@ -1,5 +1,5 @@
-import { easternWallClock } from '@portal/domain/eastern-time';
-import { DEFAULT_RETENTION } from '@portal/domain/retention';
+import { DEFAULT_RETENTION } from '@portal/domain/operations/retention';
+import { easternWallClock } from '@portal/domain/time/eastern-time';
 import { RETENTION_CRON, RETENTION_SCHEDULER_ID } from '@portal/queue/jobs/retention-apply';
 import { waitFor } from '@portal/testing/workers/helpers';
 import { sql } from 'kysely';

@@ -1,5 +1,5 @@
 import { deleteExpiredSessions } from '@portal/db';
-import { easternWallClock } from '@portal/domain/eastern-time';
+import { easternWallClock } from '@portal/domain/time/eastern-time';
 import { SESSIONS_PURGE_CRON, SESSIONS_PURGE_SCHEDULER_ID } from '@portal/queue/jobs/sessions-purge';
 import { newUser } from '@portal/testing/db';
 import { waitFor } from '@portal/testing/workers/helpers';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ingestReport, saveSubscription, setUserAccess } from '@portal/db';
-import { SUBSCRIPTION_PAUSED } from '@portal/domain/subscription';
+import { SUBSCRIPTION_PAUSED } from '@portal/domain/reports/subscription';
 import { workerConnection } from '@portal/queue';
 import { createBlobStore } from '@portal/storage';
 import {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { insertWebhookEndpoint, recordReportEvents, setUserAccess } from '@portal/db';
-import { WEBHOOK_BACKOFF_AFTER_FAILURES, webhookRetryDelay } from '@portal/domain/webhook-schedule';
+import { WEBHOOK_BACKOFF_AFTER_FAILURES, webhookRetryDelay } from '@portal/domain/webhooks/webhook-schedule';
 import {
   createTestDatabase,
   ensureReferenceData,

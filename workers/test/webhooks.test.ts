@@ -11,7 +11,7 @@ import {
   rotateWebhookSecret,
   setUserAccess,
 } from '@portal/db';
-import { WEBHOOK_BACKOFF_AFTER_FAILURES } from '@portal/domain/webhook-schedule';
+import { WEBHOOK_BACKOFF_AFTER_FAILURES } from '@portal/domain/webhooks/webhook-schedule';
 import { enqueue, workerConnection } from '@portal/queue';
 import { createBlobStore } from '@portal/storage';
 import {

@@ -1,5 +1,5 @@
 import { DEFAULT_REPORT_EXTENSIONS, parseExtensions } from '@portal/domain';
-import { ConfigError, ENV_DEFAULTS, readEnv, SharedEnv } from '@portal/domain/env';
+import { ConfigError, ENV_DEFAULTS, readEnv, SharedEnv } from '@portal/process/env';
 import { WebhookEnv, type WebhookSettings, webhookSettings } from '@portal/webhooks';
 import { type Static, Type } from 'typebox';
 import { parseTrustProxy, type TrustProxy } from './lib/http/trust-proxy.js';

@@ -1,5 +1,5 @@
 import { accounts } from '@portal/dev-sso';
-import { demoAccounts } from '@portal/domain/demo-accounts';
+import { demoAccounts } from '@portal/domain/authentication/demo-accounts';
 import { describe, expect, it } from 'vitest';
 
 // apps/dev-sso keeps its own copy of the demo accounts (it imports nothing of ours); this keeps

@@ -1,5 +1,5 @@
 // The demo accounts of the portal, copied here because the dev sign-in server imports nothing
-// of ours (ARCHITECTURE.md). They mirror packages/domain/src/demo-accounts.ts; a test in
+// of ours (ARCHITECTURE.md). They mirror packages/domain/src/authentication/demo-accounts.ts; a test in
 // apps/api keeps the two lists in step. The subject of each account is the portal user id.
 
 export type DevSsoAccount = {

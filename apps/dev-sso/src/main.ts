@@ -1,4 +1,4 @@
-import { ENV_DEFAULTS } from '@portal/domain/env';
+import { ENV_DEFAULTS } from '@portal/process/env';
 import { startDevSso } from './index.js';
 
 // The demo sign-in server on its own: `npx tsx apps/dev-sso/src/main.ts`. Its defaults match

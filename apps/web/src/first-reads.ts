@@ -1,6 +1,6 @@
+import { isAllowed } from '@portal/domain/access/permissions';
 import type { PortalUser } from '@portal/domain/api/user';
-import { PAGES, type PageName } from '@portal/domain/pages';
-import { isAllowed } from '@portal/domain/permissions';
+import { PAGES, type PageName } from '@portal/domain/navigation/pages';
 import { readEarlyWhen } from './api/api.js';
 import { toPrincipal } from './auth/user.js';
 import { dateQuery, filterFromSearch } from './pages/reports/date-filter.js';

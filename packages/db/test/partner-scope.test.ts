@@ -1,5 +1,5 @@
 import { canAccessPartner, type Principal } from '@portal/domain';
-import { partnerScope } from '@portal/domain/admin-partner';
+import { partnerScope } from '@portal/domain/admin/admin-partner';
 import { createTestDatabase, type TestDatabase } from '@portal/testing/db';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';

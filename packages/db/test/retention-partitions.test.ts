@@ -8,7 +8,12 @@ import {
   writeAudit,
 } from '@portal/db';
 import { viewMonthOf } from '@portal/domain';
-import { acceptedWindow, DEFAULT_RETENTION, monthStart, partitionName } from '@portal/domain/retention';
+import {
+  acceptedWindow,
+  DEFAULT_RETENTION,
+  monthStart,
+  partitionName,
+} from '@portal/domain/operations/retention';
 import {
   createTestDatabase,
   DATABASE_ENGINES,

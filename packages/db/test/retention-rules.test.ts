@@ -1,5 +1,5 @@
 import { applyRetention, type Database, deleteInBatches } from '@portal/db';
-import { DEFAULT_RETENTION } from '@portal/domain/retention';
+import { DEFAULT_RETENTION } from '@portal/domain/operations/retention';
 import {
   createTestDatabase,
   ensureReferenceData,

@@ -1,4 +1,4 @@
-import { ENV_DEFAULTS } from '@portal/domain/env';
+import { ENV_DEFAULTS } from '@portal/process/env';
 import type { JobsOptions } from 'bullmq';
 import type { RedisOptions } from 'ioredis';
 import type { JobDefinition } from './job-definition.js';

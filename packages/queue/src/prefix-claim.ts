@@ -1,5 +1,5 @@
 import { type Db, databaseIdentity } from '@portal/db';
-import { ConfigError } from '@portal/domain/env';
+import { ConfigError } from '@portal/process/env';
 import type { Redis } from 'ioredis';
 
 // A queue prefix belongs to one database. Its jobs carry ids of that database's rows: a portal on

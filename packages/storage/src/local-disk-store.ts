@@ -4,8 +4,8 @@ import { mkdir, open, readdir, realpath, rename, rm, stat, unlink } from 'node:f
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ENV_DEFAULTS } from '@portal/domain/env';
-import { assertSafeObjectKey, InvalidKeyError } from '@portal/domain/report-keys';
+import { assertSafeObjectKey, InvalidKeyError } from '@portal/domain/reports/report-keys';
+import { ENV_DEFAULTS } from '@portal/process/env';
 import {
   BlobNotFoundError,
   type BlobStat,

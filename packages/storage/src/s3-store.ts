@@ -9,7 +9,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { assertSafeObjectKey } from '@portal/domain/report-keys';
+import { assertSafeObjectKey } from '@portal/domain/reports/report-keys';
 import {
   BlobNotFoundError,
   type BlobStat,

@@ -1,4 +1,4 @@
-import { InvalidKeyError } from '@portal/domain/report-keys';
+import { InvalidKeyError } from '@portal/domain/reports/report-keys';
 import { expect, it } from 'vitest';
 import { BlobNotFoundError, type BlobStore, collectList } from '../src/index.js';
 import { readAll, sha256 } from './streams.js';

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InvalidKeyError } from '@portal/domain/report-keys';
+import { InvalidKeyError } from '@portal/domain/reports/report-keys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlobNotFoundError, LocalDiskStore } from '../src/index.js';
 import { blobStoreContract } from './blob-store-contract.js';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AnnouncedReportEvent } from '@portal/domain/report-events';
+import type { AnnouncedReportEvent } from '@portal/domain/reports/report-events';
 
 // What a delivery sends: the Standard Webhooks envelope ({ type, timestamp, data }) around the ids
 // of a report event and the path to download its file, never the file itself (a receiver fetches it
@@ -10,7 +10,7 @@ export function newDeliveryId(): string {
   return `msg_${randomBytes(16).toString('hex')}`;
 }
 
-/** A report event as the workers read it back (packages/domain/src/report-events.ts). */
+/** A report event as the workers read it back (packages/domain/src/reports/report-events.ts). */
 export type AnnouncedEvent = AnnouncedReportEvent;
 
 /** The download path of the event's report; none for a deleted report or a missing one. */

@@ -1,6 +1,6 @@
 import { type Database, recordDashboardEvents } from '@portal/db';
 import { viewMonthOf } from '@portal/domain';
-import { acceptedWindow } from '@portal/domain/retention';
+import { acceptedWindow } from '@portal/domain/operations/retention';
 import type { Kysely } from 'kysely';
 import { defineHandler, type JobHandler } from '../registry.js';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { type BatchFileSelection, type Database, disputeFileRecords, invoiceFileRecords } from '@portal/db';
 import { batchFileHeader, batchFileTrailer, disputeFileLine, invoiceFileLine } from '@portal/domain';
-import type { BatchKind } from '@portal/domain/form-batch';
+import type { BatchKind } from '@portal/domain/forms/form-batch';
 import type { Kysely, Transaction } from 'kysely';
 
 export type BatchTotals = { count: number; totalCents: number };

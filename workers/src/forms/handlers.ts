@@ -1,4 +1,4 @@
-import type { BatchKind } from '@portal/domain/form-batch';
+import type { BatchKind } from '@portal/domain/forms/form-batch';
 import { defineHandler, type JobHandler } from '../registry.js';
 import { type BatchDependencies, runBatch } from './run-batch.js';
 import { enqueueDueBatches } from './schedule.js';

@@ -1,8 +1,8 @@
 import { claimBatch, type Database, finishBatch, takeBatchRecords } from '@portal/db';
 import { BATCH_FILE_CONTENT_TYPE, batchFileKey, formatUsd } from '@portal/domain';
-import { isBusinessDay } from '@portal/domain/business-days';
-import { type BatchKind, batchJobId, isLateBatch } from '@portal/domain/form-batch';
-import { formatUsDate } from '@portal/domain/iso-date';
+import { type BatchKind, batchJobId, isLateBatch } from '@portal/domain/forms/form-batch';
+import { isBusinessDay } from '@portal/domain/time/business-days';
+import { formatUsDate } from '@portal/domain/time/iso-date';
 import { enqueue } from '@portal/queue';
 import type { BlobStore } from '@portal/storage';
 import type { Kysely } from 'kysely';

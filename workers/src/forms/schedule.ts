@@ -1,6 +1,6 @@
 import { type Database, lastBatchDate } from '@portal/db';
-import { easternDate } from '@portal/domain/eastern-time';
-import { type BatchKind, batchesToCatchUp, batchInstant, batchJobId } from '@portal/domain/form-batch';
+import { type BatchKind, batchesToCatchUp, batchInstant, batchJobId } from '@portal/domain/forms/form-batch';
+import { easternDate } from '@portal/domain/time/eastern-time';
 import { enqueueMany } from '@portal/queue';
 import type { Kysely } from 'kysely';
 

@@ -7,9 +7,9 @@ import {
   recordMonitorAlerts,
   recordReportEvents,
 } from '@portal/db';
-import { isBusinessDay } from '@portal/domain/business-days';
-import { monitorAlertEmail } from '@portal/domain/monitor-alert';
-import { isLateCheck } from '@portal/domain/monitor-schedule';
+import { monitorAlertEmail } from '@portal/domain/monitors/monitor-alert';
+import { isLateCheck } from '@portal/domain/monitors/monitor-schedule';
+import { isBusinessDay } from '@portal/domain/time/business-days';
 import { enqueueMany, type JobRequest } from '@portal/queue';
 import type { Kysely } from 'kysely';
 

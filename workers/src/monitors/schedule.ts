@@ -1,6 +1,6 @@
 import { type Database, lastMonitorRunDate } from '@portal/db';
-import { easternDate } from '@portal/domain/eastern-time';
-import { checksToCatchUp, type ScheduledCheck } from '@portal/domain/monitor-schedule';
+import { checksToCatchUp, type ScheduledCheck } from '@portal/domain/monitors/monitor-schedule';
+import { easternDate } from '@portal/domain/time/eastern-time';
 import { enqueueMany } from '@portal/queue';
 import { monitorsCheckJobId } from '@portal/queue/jobs/monitors-check';
 import type { Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-import { readEnv } from '@portal/domain/env';
+import { readEnv } from '@portal/process/env';
 import { Type } from 'typebox';
 
 export const MetricsEnv = Type.Object({

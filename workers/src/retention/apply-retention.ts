@@ -1,5 +1,5 @@
 import { applyRetention, type Database, maintainPartitions, RETENTION_BATCH_SIZE } from '@portal/db';
-import type { RetentionSettings } from '@portal/domain/retention';
+import type { RetentionSettings } from '@portal/domain/operations/retention';
 import type { Kysely } from 'kysely';
 import { defineHandler, type JobHandler } from '../registry.js';
 

@@ -8,9 +8,9 @@ import {
   sha256Hex,
 } from '@portal/db';
 import { invitationStatus, tenantDisplayName } from '@portal/domain';
-import { isInvitationAddress } from '@portal/domain/invitation-address';
-import { invitationEmail, invitationSubject } from '@portal/domain/invitation-email';
-import { invitationAcceptLink } from '@portal/domain/invitation-link';
+import { isInvitationAddress } from '@portal/domain/saas-users/invitation-address';
+import { invitationEmail, invitationSubject } from '@portal/domain/saas-users/invitation-email';
+import { invitationAcceptLink } from '@portal/domain/saas-users/invitation-link';
 import type { Kysely } from 'kysely';
 import { type Mailer, type SendOutcome, sendMailOnce } from '../mail/send-mail.js';
 import { defineHandler, type JobHandler } from '../registry.js';

@@ -7,7 +7,11 @@ import {
   markSubscriptionSent,
   partnerOffersCategory,
 } from '@portal/db';
-import { isSubscriptionDue, subscriptionEmail, subscriptionPauseReason } from '@portal/domain/subscription';
+import {
+  isSubscriptionDue,
+  subscriptionEmail,
+  subscriptionPauseReason,
+} from '@portal/domain/reports/subscription';
 import { enqueue } from '@portal/queue';
 import type { Kysely } from 'kysely';
 import { defineHandler, type JobHandler } from '../registry.js';

@@ -1,5 +1,5 @@
 import { claimWebhookDeliveries, type Database, giveUpWaitingDeliveries } from '@portal/db';
-import { webhookGiveUpAfterMs } from '@portal/domain/webhook-schedule';
+import { webhookGiveUpAfterMs } from '@portal/domain/webhooks/webhook-schedule';
 import { isSuccess, type LookupAll, ResolvedHosts, WebhookSender } from '@portal/webhooks';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';

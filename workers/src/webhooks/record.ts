@@ -8,7 +8,7 @@ import {
   saveWebhookEndpointHealth,
   type WebhookEndpointHealthUpdate,
 } from '@portal/db';
-import { deliveryAfterAttempt, endpointAfterAttempt } from '@portal/domain/webhook-schedule';
+import { deliveryAfterAttempt, endpointAfterAttempt } from '@portal/domain/webhooks/webhook-schedule';
 import { enqueue } from '@portal/queue';
 import { isSuccess } from '@portal/webhooks';
 import type { Kysely, Transaction } from 'kysely';

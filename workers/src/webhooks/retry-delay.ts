@@ -1,4 +1,4 @@
-import { WEBHOOK_RETRY_CAP_MS, webhookRetryDelay } from '@portal/domain/webhook-schedule';
+import { WEBHOOK_RETRY_CAP_MS, webhookRetryDelay } from '@portal/domain/webhooks/webhook-schedule';
 import { WEBHOOK_BACKOFF } from '@portal/queue';
 
 // The schedule itself is a rule of @portal/domain (webhook-schedule.ts), which the dispatcher

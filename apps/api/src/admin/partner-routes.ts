@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { findAdminPartners } from '@portal/db';
 import { canAccessPartner } from '@portal/domain';
-import { partnerScope } from '@portal/domain/admin-partner';
+import { partnerScope } from '@portal/domain/admin/admin-partner';
 import { Partner, PartnerDetailReply, PartnerListReply, SavedPartner } from '@portal/domain/api/partners';
 import { Type } from 'typebox';
 import { badRequest, notFound } from '../lib/http/errors.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { findAdminReportCategory } from '@portal/db';
-import { partnerScope } from '@portal/domain/admin-partner';
+import { partnerScope } from '@portal/domain/admin/admin-partner';
 import { AdminReportCategory, CategoryListReply } from '@portal/domain/api/report-categories';
 import { Type } from 'typebox';
 import { notFound } from '../lib/http/errors.js';

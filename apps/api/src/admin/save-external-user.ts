@@ -12,7 +12,7 @@ import {
   externalUserEditProblem,
   externalUserProblems,
   normalizeExternalUser,
-} from '@portal/domain/admin-external-user';
+} from '@portal/domain/admin/admin-external-user';
 import { badRequest, conflict, HttpError } from '../lib/http/errors.js';
 import { guardUnique, throwProblems } from '../lib/http/problems.js';
 import type { DbDeps } from '../lib/service-deps.js';

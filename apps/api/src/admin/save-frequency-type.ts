@@ -1,5 +1,5 @@
 import { findFrequencyType, insertFrequencyType, renameFrequencyType, writeAudit } from '@portal/db';
-import { frequencyTypeProblems, normalizeFrequencyType } from '@portal/domain/admin-frequency-type';
+import { frequencyTypeProblems, normalizeFrequencyType } from '@portal/domain/admin/admin-frequency-type';
 import { notFound } from '../lib/http/errors.js';
 import { duplicateOn, guardUnique, throwProblems } from '../lib/http/problems.js';
 import type { Actor, DbDeps } from '../lib/service-deps.js';

@@ -18,8 +18,12 @@ import {
   type PartnerValues,
   partnerProblems,
   sameCode,
-} from '@portal/domain/admin-partner';
-import { type AlertChanges, alertChangeFailure, alertChangesProblem } from '@portal/domain/alert-queue';
+} from '@portal/domain/admin/admin-partner';
+import {
+  type AlertChanges,
+  alertChangeFailure,
+  alertChangesProblem,
+} from '@portal/domain/monitors/alert-queue';
 import type { FastifyBaseLogger } from 'fastify';
 import { badRequest, conflict, notFound } from '../lib/http/errors.js';
 import { guardUnique, throwProblems } from '../lib/http/problems.js';

@@ -7,12 +7,12 @@ import {
   updateReportCategory,
   writeAudit,
 } from '@portal/db';
-import { partnerScope, sameCode } from '@portal/domain/admin-partner';
+import { partnerScope, sameCode } from '@portal/domain/admin/admin-partner';
 import {
   normalizeReportCategory,
   type ReportCategoryInput,
   reportCategoryProblems,
-} from '@portal/domain/admin-report-category';
+} from '@portal/domain/admin/admin-report-category';
 import { badRequest, notFound } from '../lib/http/errors.js';
 import { duplicateOn, guardUnique, throwProblems } from '../lib/http/problems.js';
 import type { Actor, DbDeps } from '../lib/service-deps.js';

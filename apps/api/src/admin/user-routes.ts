@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { findAdminUser, listAdminUsers, listAdminUsersForCsv, type UserWithAccess } from '@portal/db';
 import { ASSIGNABLE_FEATURES } from '@portal/domain';
 import { AdminUser, ExternalUsersCsv, PartnerAccess, UserListReply } from '@portal/domain/api/users';
-import { externalUsersCsv } from '@portal/domain/csv';
+import { externalUsersCsv } from '@portal/domain/common/csv';
 import { Type } from 'typebox';
 import { Filter, Nullable, PageQuery } from '../lib/http/list-query.js';
 import { requireUser } from '../plugins/access.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listAllDashboards } from '@portal/db';
-import { partnerScope } from '@portal/domain/admin-partner';
+import { partnerScope } from '@portal/domain/admin/admin-partner';
 import { Dashboard, Dashboards, DeletedDashboard } from '@portal/domain/api/dashboards';
 import { requireUser } from '../plugins/access.js';
 import { addDashboard } from './add-dashboard.js';

@@ -1,6 +1,6 @@
 import { findCatalogPartner, findDataset } from '@portal/db';
 import { MESSAGES } from '@portal/domain';
-import { datasetPartnerOf } from '@portal/domain/admin-scope';
+import { datasetPartnerOf } from '@portal/domain/admin/admin-scope';
 import type { DatasetObjectKey } from '@portal/domain/api/datasets';
 import { notFound } from '../lib/http/errors.js';
 import type { AuthenticatedUser } from '../lib/http/principal.js';

@@ -1,7 +1,7 @@
 import { findDataset, registerDataset as registerDatasetRow, writeAudit } from '@portal/db';
 import type { Principal } from '@portal/domain';
-import { mayManageDataset } from '@portal/domain/admin-scope';
-import { objectKeyProblem } from '@portal/domain/report-keys';
+import { mayManageDataset } from '@portal/domain/admin/admin-scope';
+import { objectKeyProblem } from '@portal/domain/reports/report-keys';
 import { badRequest, forbidden } from '../lib/http/errors.js';
 import type { Actor, DbDeps } from '../lib/service-deps.js';
 

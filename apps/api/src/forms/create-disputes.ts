@@ -1,7 +1,7 @@
 import { insertDisputes, writeAudit } from '@portal/db';
 import { disputeFormProblems, normalizeDispute } from '@portal/domain';
 import type { Dispute, DisputeFormBody } from '@portal/domain/api/forms';
-import { batchDateOf } from '@portal/domain/form-batch';
+import { batchDateOf } from '@portal/domain/forms/form-batch';
 import { disputeInputs } from './dispute-input.js';
 import { type FormDeps, throwProblems, todayOf } from './form-errors.js';
 

@@ -1,7 +1,7 @@
 import { insertInvoiceRequest, writeAudit } from '@portal/db';
 import { epochSecondsToDate, invoiceRequestProblems } from '@portal/domain';
 import type { InvoiceRequest, InvoiceRequestBody } from '@portal/domain/api/forms';
-import { batchDateOf } from '@portal/domain/form-batch';
+import { batchDateOf } from '@portal/domain/forms/form-batch';
 import { type FormDeps, throwProblems, todayOf } from './form-errors.js';
 
 /** Validates and stores one customer invoice request in the batch it joins now, with its audit entry. */

@@ -1,7 +1,7 @@
 import { updatePendingDispute, writeAudit } from '@portal/db';
 import { disputeItemProblems, normalizeDispute, sharedDisputeProblems } from '@portal/domain';
 import type { Dispute, DisputeUpdateBody } from '@portal/domain/api/forms';
-import { batchDateOf } from '@portal/domain/form-batch';
+import { batchDateOf } from '@portal/domain/forms/form-batch';
 import { disputeInputs } from './dispute-input.js';
 import { type FormDeps, pendingOrThrow, throwProblems, todayOf } from './form-errors.js';
 

@@ -7,7 +7,7 @@ import {
   isRedactedAccountNumber,
 } from '@portal/domain';
 import type { InvoiceRequest, InvoiceRequestUpdateBody } from '@portal/domain/api/forms';
-import { batchDateOf } from '@portal/domain/form-batch';
+import { batchDateOf } from '@portal/domain/forms/form-batch';
 import { badRequest } from '../lib/http/errors.js';
 import { type FormDeps, pendingOrThrow, throwProblems, todayOf } from './form-errors.js';
 

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listPartnerSummaries } from '@portal/db';
 import { MESSAGES } from '@portal/domain';
-import { partnerScope } from '@portal/domain/admin-partner';
+import { partnerScope } from '@portal/domain/admin/admin-partner';
 import { MarketingPartners } from '@portal/domain/api/marketing';
 import { requireUser } from '../plugins/access.js';
 import { multipartLimits, registerPartnerImageRoutes } from './partner-image-routes.js';

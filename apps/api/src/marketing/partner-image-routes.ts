@@ -9,7 +9,7 @@ import {
   MESSAGES,
   type PartnerImageKind,
 } from '@portal/domain';
-import { mayManagePartnerCode } from '@portal/domain/admin-scope';
+import { mayManagePartnerCode } from '@portal/domain/admin/admin-scope';
 import { Message } from '@portal/domain/api/common';
 import { PartnerImageFile, PartnerImagesReply, PartnerImageUpload } from '@portal/domain/api/partner-images';
 import { BlobNotFoundError } from '@portal/storage';

@@ -6,8 +6,12 @@ import {
   listPartnerReportMonitors,
 } from '@portal/db';
 import { type MonitorSchedule, toScheduleFields } from '@portal/domain';
-import { reportAlertSchedule } from '@portal/domain/admin-report-alert';
-import { type AlertChangeRef, type AlertChanges, alertChangeFailure } from '@portal/domain/alert-queue';
+import { reportAlertSchedule } from '@portal/domain/monitors/admin-report-alert';
+import {
+  type AlertChangeRef,
+  type AlertChanges,
+  alertChangeFailure,
+} from '@portal/domain/monitors/alert-queue';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import { HttpError } from '../lib/http/errors.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listAdminReportMonitors } from '@portal/db';
-import { ALERT_ACCESS_TYPE, partnerScope } from '@portal/domain/admin-partner';
+import { ALERT_ACCESS_TYPE, partnerScope } from '@portal/domain/admin/admin-partner';
 import { ReportMonitor, ReportMonitorListReply } from '@portal/domain/api/partners';
 import { Type } from 'typebox';
 import { Filter, PageQuery } from '../lib/http/list-query.js';

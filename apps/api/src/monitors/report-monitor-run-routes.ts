@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listMonitorRuns, type MonitorRun } from '@portal/db';
-import { partnerScope } from '@portal/domain/admin-partner';
+import { partnerScope } from '@portal/domain/admin/admin-partner';
 import { MonitorRunsReply } from '@portal/domain/api/report-monitor-runs';
 import { Type } from 'typebox';
 import { requireUser } from '../plugins/access.js';

@@ -9,7 +9,7 @@ import { badRequest } from '../lib/http/errors.js';
 // - text, on EVERY route whatever its prefix (/api, the queue board, the dashboard proxies and
 //   their demo sign-in): a NUL or an unpaired UTF-16 surrogate anywhere in the path, the query or
 //   a parsed JSON body (values and keys) is refused with 400 naming the field
-//   (packages/domain/src/input-text.ts). A raw body passed through to a vendor is not read;
+//   (packages/domain/src/common/input-text.ts). A raw body passed through to a vendor is not read;
 // and on the portal's own /api routes:
 // - types: bodies are validated without coercion ({"id":true} is not the id 1, {"code":true} not
 //   the code "true"); path and query values are strings on the wire, so a number or boolean

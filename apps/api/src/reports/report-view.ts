@@ -1,5 +1,5 @@
 import type { ReportRow } from '@portal/db';
-import { formatFileSize } from '@portal/domain/file-size';
+import { formatFileSize } from '@portal/domain/reports/file-size';
 
 // A report as the SPA receives it (SPEC.md §3); the reply schemas are defined once in
 // @portal/domain/api/reports.

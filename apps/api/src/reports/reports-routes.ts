@@ -9,7 +9,7 @@ import {
   ReportDatesReply,
   ReportsReply,
 } from '@portal/domain/api/reports';
-import { isIsoDate } from '@portal/domain/iso-date';
+import { isIsoDate } from '@portal/domain/time/iso-date';
 import { Type } from 'typebox';
 import { badRequest, notFound } from '../lib/http/errors.js';
 import { PartnerParams, CategoryParams as ReportsParams } from '../lib/http/route-params.js';

@@ -14,7 +14,7 @@ import {
   normalizeSubscription,
   type SubscriptionInput,
   subscriptionProblems,
-} from '@portal/domain/subscription';
+} from '@portal/domain/reports/subscription';
 import { forbidden, notFound } from '../lib/http/errors.js';
 import { throwFirstProblem } from '../lib/http/field-errors.js';
 import type { AuthenticatedUser } from '../lib/http/principal.js';

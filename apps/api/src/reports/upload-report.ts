@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { ingestReport, ReportIngestError, recordReportAccess } from '@portal/db';
 import { reportFileProblem } from '@portal/domain';
-import { isReportDate } from '@portal/domain/report-keys';
+import { isReportDate } from '@portal/domain/reports/report-keys';
 import { contentTypeForFileName } from '@portal/storage';
 import { badRequest, notFound } from '../lib/http/errors.js';
 import type { StoreDeps } from '../lib/service-deps.js';

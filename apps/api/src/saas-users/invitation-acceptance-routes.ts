@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Redirect } from '@portal/domain/api/common';
 import { InvitationPageReply } from '@portal/domain/api/tenants';
-import { INVITATION_ACCEPT_PATH } from '@portal/domain/invitation-link';
+import { INVITATION_ACCEPT_PATH } from '@portal/domain/saas-users/invitation-link';
 import { Type } from 'typebox';
 import { setPendingLoginCookie } from '../lib/http/session-cookie.js';
 import { readInvitationPage } from './invitation-page.js';

@@ -9,7 +9,7 @@ import {
 } from '@portal/db';
 import { chooseRoles, invitationExpiry, inviterNameOf, MESSAGES, ROLE_CHOICE_MESSAGES } from '@portal/domain';
 import type { SaasInvitation } from '@portal/domain/api/tenants';
-import { isInvitationAddress } from '@portal/domain/invitation-address';
+import { isInvitationAddress } from '@portal/domain/saas-users/invitation-address';
 import { enqueue } from '@portal/queue';
 import type { Kysely } from 'kysely';
 import { badRequest, conflict, forbidden, notFound } from '../lib/http/errors.js';

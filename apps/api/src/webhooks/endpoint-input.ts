@@ -1,7 +1,7 @@
 import { findUserWithAccess, listWebhookTargets, type WebhookEndpointSettings } from '@portal/db';
 import { canAccessPartner, MESSAGES, type PartnerGrant } from '@portal/domain';
-import { mayManageForPartners, partnersOutsideScope } from '@portal/domain/admin-scope';
-import { isReportEventType } from '@portal/domain/report-events';
+import { mayManageForPartners, partnersOutsideScope } from '@portal/domain/admin/admin-scope';
+import { isReportEventType } from '@portal/domain/reports/report-events';
 import {
   ENDPOINT_URL_MESSAGES,
   endpointUrlProblem,

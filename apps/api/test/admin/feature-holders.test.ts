@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '@portal/testing/api';
 import { createUser, type SeededPersonas, seedPersonas } from '@portal/testing/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// Who may hold the MANAGE_ features (docs/notes/spec.md; packages/domain/src/feature-holders.ts):
+// Who may hold the MANAGE_ features (docs/notes/spec.md; packages/domain/src/access/feature-holders.ts):
 // external users never MANAGE_PARTNERS, MANAGE_REPORT_CATEGORIES nor MANAGE_DASHBOARDS; service
 // accounts anything but INTERNAL_ADMIN. Enforced on every grant: the admin forms and setUserAccess.
 let t: TestApp;

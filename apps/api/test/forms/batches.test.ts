@@ -1,6 +1,6 @@
 import { claimBatch, finishBatch } from '@portal/db';
 import { batchFileKey } from '@portal/domain';
-import { batchInstant } from '@portal/domain/form-batch';
+import { batchInstant } from '@portal/domain/forms/form-batch';
 import { LocalDiskStore } from '@portal/storage';
 import { createTestApp, type TestApp } from '@portal/testing/api';
 import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';

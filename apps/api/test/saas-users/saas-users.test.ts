@@ -1,7 +1,7 @@
 import { addTenantMember } from '@portal/db';
 import { encodeBase64Email, MESSAGES } from '@portal/domain';
 import type { InvitationsReply, SaasInvitation, SaasRole, SaasUsersReply } from '@portal/domain/api/tenants';
-import { invitationsCsv, saasUsersCsv } from '@portal/domain/csv';
+import { invitationsCsv, saasUsersCsv } from '@portal/domain/common/csv';
 import { createTestApp, type TestApp } from '@portal/testing/api';
 import type { Persona, SeededPersonas } from '@portal/testing/personas';
 import { seedPersonas } from '@portal/testing/personas';

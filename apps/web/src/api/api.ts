@@ -1,4 +1,4 @@
-import { returnTarget } from '@portal/domain/return-to';
+import { returnTarget } from '@portal/domain/authentication/return-to';
 import { browser } from '../lib/browser.js';
 
 // The fetch layer of SPEC.md §7 "Handling of answers". Every call is JSON, same-origin, and carries

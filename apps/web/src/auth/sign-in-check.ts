@@ -1,5 +1,5 @@
 import type { PortalUser, SignedInStatus } from '@portal/domain/api/user';
-import { PUBLIC_PAGE_PATHS } from '@portal/domain/pages';
+import { PUBLIC_PAGE_PATHS } from '@portal/domain/navigation/pages';
 import { peekEarlyRead, readEarly } from '../api/api.js';
 
 // When the first page asks who is signed in (SPEC.md §4: a status call, then the user). Kept free of

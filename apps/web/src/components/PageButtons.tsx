@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { pageLabel } from '@portal/domain/admin-paging';
+import { pageLabel } from '@portal/domain/admin/admin-paging';
 
 type PageButtonsProps = {
   page: number;

@@ -1,5 +1,5 @@
-import type { FrequencyTypeInput } from '@portal/domain/admin-frequency-type';
-import type { SortOrder } from '@portal/domain/admin-paging';
+import type { FrequencyTypeInput } from '@portal/domain/admin/admin-frequency-type';
+import type { SortOrder } from '@portal/domain/admin/admin-paging';
 import { sql } from 'kysely';
 import type { Db } from '../db.js';
 import { boundedCount, containsPattern, offsetOf, type Page, type PageRequest } from './admin-lists.js';

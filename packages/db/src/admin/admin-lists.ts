@@ -1,4 +1,4 @@
-import { ADMIN_COUNT_LIMIT } from '@portal/domain/admin-paging';
+import { ADMIN_COUNT_LIMIT } from '@portal/domain/admin/admin-paging';
 import { type Compilable, sql } from 'kysely';
 import type { Db } from '../db.js';
 

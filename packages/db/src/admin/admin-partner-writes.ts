@@ -1,4 +1,4 @@
-import type { PartnerValues } from '@portal/domain/admin-partner';
+import type { PartnerValues } from '@portal/domain/admin/admin-partner';
 import { sql } from 'kysely';
 import type { Db } from '../db.js';
 

@@ -1,5 +1,5 @@
-import type { SortOrder } from '@portal/domain/admin-paging';
-import type { PartnerScope } from '@portal/domain/admin-partner';
+import type { SortOrder } from '@portal/domain/admin/admin-paging';
+import type { PartnerScope } from '@portal/domain/admin/admin-partner';
 import { type Expression, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../db.js';

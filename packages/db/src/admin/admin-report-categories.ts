@@ -1,6 +1,6 @@
-import type { SortOrder } from '@portal/domain/admin-paging';
-import type { PartnerScope } from '@portal/domain/admin-partner';
-import type { ReportCategoryValues } from '@portal/domain/admin-report-category';
+import type { SortOrder } from '@portal/domain/admin/admin-paging';
+import type { PartnerScope } from '@portal/domain/admin/admin-partner';
+import type { ReportCategoryValues } from '@portal/domain/admin/admin-report-category';
 import { type Expression, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../db.js';

@@ -1,5 +1,5 @@
 import type { PartnerGrant } from '@portal/domain';
-import type { SortOrder } from '@portal/domain/admin-paging';
+import type { SortOrder } from '@portal/domain/admin/admin-paging';
 import { sql } from 'kysely';
 import { selectUsersWithAccess, setUserAccess, type UserWithAccess } from '../authentication/users.js';
 import type { Db } from '../db.js';

@@ -1,5 +1,5 @@
 import type { PartnerGrant } from '@portal/domain';
-import { featureHolderOf, refusedFeatures } from '@portal/domain/feature-holders';
+import { featureHolderOf, refusedFeatures } from '@portal/domain/access/feature-holders';
 import { type Expression, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../db.js';

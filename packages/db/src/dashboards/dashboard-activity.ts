@@ -1,4 +1,4 @@
-import { monthStart } from '@portal/domain/retention';
+import { monthStart } from '@portal/domain/operations/retention';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../db.js';
 import { makeMonthPartitions } from '../retention/partitions.js';

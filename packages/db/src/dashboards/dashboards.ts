@@ -1,5 +1,5 @@
 import type { DashboardType } from '@portal/domain';
-import type { PartnerScope } from '@portal/domain/admin-partner';
+import type { PartnerScope } from '@portal/domain/admin/admin-partner';
 import { sql } from 'kysely';
 import { compiledOnce } from '../compiled-once.js';
 import type { Db } from '../db.js';

@@ -1,6 +1,6 @@
 import type { DisputeFileRecord, InvoiceFileRecord } from '@portal/domain';
 import type { BatchSummary } from '@portal/domain/api/forms';
-import type { BatchKind } from '@portal/domain/form-batch';
+import type { BatchKind } from '@portal/domain/forms/form-batch';
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../db.js';
 import { pendingThrough } from './pending-records.js';

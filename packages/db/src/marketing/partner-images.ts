@@ -1,5 +1,5 @@
 import type { PartnerImageKind, PartnerRef } from '@portal/domain';
-import type { PartnerScope } from '@portal/domain/admin-partner';
+import type { PartnerScope } from '@portal/domain/admin/admin-partner';
 import { sql } from 'kysely';
 import type { Db } from '../db.js';
 import { partnerInScope } from '../reports/partner-scope.js';

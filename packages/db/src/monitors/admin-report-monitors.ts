@@ -1,6 +1,6 @@
 import type { MonitorScheduleFields } from '@portal/domain';
-import type { SortOrder } from '@portal/domain/admin-paging';
-import type { PartnerScope } from '@portal/domain/admin-partner';
+import type { SortOrder } from '@portal/domain/admin/admin-paging';
+import type { PartnerScope } from '@portal/domain/admin/admin-partner';
 import { sql } from 'kysely';
 import {
   boundedCount,

@@ -1,4 +1,4 @@
-import type { PartnerScope } from '@portal/domain/admin-partner';
+import type { PartnerScope } from '@portal/domain/admin/admin-partner';
 import type { Db } from '../db.js';
 import { withPartnerAndCategoryNames } from '../partner-category-names.js';
 import { partnerInScope } from '../reports/partner-scope.js';

@@ -1,5 +1,5 @@
 import { type MonitorScheduleFields, toScheduleFields } from '@portal/domain';
-import { expectedReportDate, schedulesDueOn } from '@portal/domain/monitor-schedule';
+import { expectedReportDate, schedulesDueOn } from '@portal/domain/monitors/monitor-schedule';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../db.js';
 import { withPartnerAndCategoryNames } from '../partner-category-names.js';

@@ -1,5 +1,5 @@
 import type { Feature, PartnerGrant } from '@portal/domain';
-import { holdableFeatures } from '@portal/domain/feature-holders';
+import { holdableFeatures } from '@portal/domain/access/feature-holders';
 import { sql } from 'kysely';
 import { randomSecret, sha256Hex } from '../authentication/sessions.js';
 import {

@@ -1,5 +1,5 @@
 import { ALL_PARTNERS } from '@portal/domain';
-import type { PartnerScope } from '@portal/domain/admin-partner';
+import type { PartnerScope } from '@portal/domain/admin/admin-partner';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../schema.js';
 

@@ -2,7 +2,7 @@ import {
   type AnnouncedReportEvent,
   REPORT_EVENT_JOB,
   type ReportEventType,
-} from '@portal/domain/report-events';
+} from '@portal/domain/reports/report-events';
 import type { Db } from '../db.js';
 
 // The domain events of report delivery (issue 28), written in the caller's transaction together

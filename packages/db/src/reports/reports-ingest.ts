@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { buildReportKey, InvalidKeyError } from '@portal/domain/report-keys';
+import { buildReportKey, InvalidKeyError } from '@portal/domain/reports/report-keys';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Db } from '../db.js';
 import type { Database } from '../schema.js';

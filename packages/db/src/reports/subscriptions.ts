@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { SUBSCRIBED_EVENT_TYPES } from '@portal/domain/report-events';
-import type { SubscriptionDelivery } from '@portal/domain/subscription';
+import { SUBSCRIBED_EVENT_TYPES } from '@portal/domain/reports/report-events';
+import type { SubscriptionDelivery } from '@portal/domain/reports/subscription';
 import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../db.js';

@@ -4,7 +4,7 @@ import {
   monthsToCreate,
   monthsToDrop,
   partitionName,
-} from '@portal/domain/retention';
+} from '@portal/domain/operations/retention';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../schema.js';
 

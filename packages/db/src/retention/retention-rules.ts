@@ -1,4 +1,4 @@
-import { dailyCutoff, monthlyCutoff, type RetentionSettings } from '@portal/domain/retention';
+import { dailyCutoff, monthlyCutoff, type RetentionSettings } from '@portal/domain/operations/retention';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { deleteInBatches } from '../batched-delete.js';
 import type { Database } from '../schema.js';

@@ -12,10 +12,10 @@ import {
   invoiceFileLine,
   type NormalizedDispute,
 } from '@portal/domain';
-import { previousBusinessDay } from '@portal/domain/business-days';
-import { easternDate, easternInstant } from '@portal/domain/eastern-time';
-import { type BatchKind, batchDateOf, batchInstant } from '@portal/domain/form-batch';
-import { addDays } from '@portal/domain/iso-date';
+import { type BatchKind, batchDateOf, batchInstant } from '@portal/domain/forms/form-batch';
+import { previousBusinessDay } from '@portal/domain/time/business-days';
+import { easternDate, easternInstant } from '@portal/domain/time/eastern-time';
+import { addDays } from '@portal/domain/time/iso-date';
 import { insertDisputes } from '../forms/disputes.js';
 import { claimBatch, finishBatch, takeBatchRecords } from '../forms/form-batches.js';
 import { insertInvoiceRequest } from '../forms/invoice-requests.js';

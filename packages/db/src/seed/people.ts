@@ -1,6 +1,6 @@
-import { demoAccounts } from '@portal/domain/demo-accounts';
-import { featureHolderOf, refusedFeatures } from '@portal/domain/feature-holders';
-import type { Feature } from '@portal/domain/features';
+import { featureHolderOf, refusedFeatures } from '@portal/domain/access/feature-holders';
+import type { Feature } from '@portal/domain/access/features';
+import { demoAccounts } from '@portal/domain/authentication/demo-accounts';
 import type { PartnerRef } from './catalog.js';
 import type { Db } from './reference-data.js';
 

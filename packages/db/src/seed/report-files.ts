@@ -1,4 +1,4 @@
-import { buildReportKey } from '@portal/domain/report-keys';
+import { buildReportKey } from '@portal/domain/reports/report-keys';
 import { type CategoryCode, partners, REPORT_WINDOW_DAYS, type ReportFeed, reportFeeds } from './catalog.js';
 import { compactDate, datesBefore, weekdayOf } from './dates.js';
 import { seededRandom } from './random.js';

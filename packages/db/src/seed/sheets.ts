@@ -1,4 +1,4 @@
-import { formatUsDate } from '@portal/domain/iso-date';
+import { formatUsDate } from '@portal/domain/time/iso-date';
 import ExcelJS from 'exceljs';
 
 // A generated report as plain tables, written out as CSV or as an XLSX workbook.

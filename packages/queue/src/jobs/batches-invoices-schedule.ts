@@ -1,6 +1,6 @@
-import { cronAt } from '@portal/domain/cron';
-import { SCHEDULE_TIME_ZONE } from '@portal/domain/eastern-time';
-import { BATCH_TIMES } from '@portal/domain/form-batch';
+import { BATCH_TIMES } from '@portal/domain/forms/form-batch';
+import { cronAt } from '@portal/domain/time/cron';
+import { SCHEDULE_TIME_ZONE } from '@portal/domain/time/eastern-time';
 import { Type } from 'typebox';
 import { defineJob } from '../job-definition.js';
 

@@ -1,4 +1,4 @@
-import { REPORT_EVENT_JOB } from '@portal/domain/report-events';
+import { REPORT_EVENT_JOB } from '@portal/domain/reports/report-events';
 import { Type } from 'typebox';
 import { defineJob } from '../job-definition.js';
 

@@ -1,4 +1,4 @@
-import { SCHEDULE_TIME_ZONE } from '@portal/domain/eastern-time';
+import { SCHEDULE_TIME_ZONE } from '@portal/domain/time/eastern-time';
 import { Type } from 'typebox';
 import { defineJob } from '../job-definition.js';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_ADMIN_PAGE_SIZE, MAX_ADMIN_PAGE_SIZE } from '@portal/domain/admin-paging';
+import { DEFAULT_ADMIN_PAGE_SIZE, MAX_ADMIN_PAGE_SIZE } from '@portal/domain/admin/admin-paging';
 import { Type } from 'typebox';
 
 // The query shapes of the paged lists (admin reads, report monitors): paging, order and column

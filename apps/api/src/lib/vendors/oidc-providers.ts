@@ -1,4 +1,4 @@
-import { schemaProblems } from '@portal/domain/schema-errors';
+import { schemaProblems } from '@portal/process/schema-errors';
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
 

@@ -1,5 +1,5 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { DEFAULT_ADMIN_PAGE_SIZE, pageCount, type SortOrder } from '@portal/domain/admin-paging';
+import { DEFAULT_ADMIN_PAGE_SIZE, pageCount, type SortOrder } from '@portal/domain/admin/admin-paging';
 import type { PageReply } from '@portal/domain/api/common';
 import { useState } from 'react';
 import { useApi } from '../../api/swr.js';

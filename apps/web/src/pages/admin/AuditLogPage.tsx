@@ -1,8 +1,8 @@
 import { Box, Code, Group, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { DEFAULT_ADMIN_PAGE_SIZE, pageCount } from '@portal/domain/admin-paging';
+import { DEFAULT_ADMIN_PAGE_SIZE, pageCount } from '@portal/domain/admin/admin-paging';
 import type { AuditLogReply } from '@portal/domain/api/audit-log';
-import { formatUsDate } from '@portal/domain/iso-date';
+import { formatUsDate } from '@portal/domain/time/iso-date';
 import { useState } from 'react';
 import { useApi } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { MESSAGES } from '@portal/domain';
-import { USER_NAME_MAX } from '@portal/domain/admin-external-user';
+import { USER_NAME_MAX } from '@portal/domain/admin/admin-external-user';
 import { type FormEvent, useState } from 'react';
 import { put } from '../../api/api.js';
 import { useAuth, useCurrentUser } from '../../auth/auth-context.js';

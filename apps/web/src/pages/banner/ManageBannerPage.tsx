@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Text, Title } from '@mantine/core';
 import { formatTimeToLive, isBannerShowing, MESSAGES } from '@portal/domain';
 import type { Banner, BannersReply } from '@portal/domain/api/banners';
-import { formatUsDate } from '@portal/domain/iso-date';
+import { formatUsDate } from '@portal/domain/time/iso-date';
 import { useState } from 'react';
 import { post, put } from '../../api/api.js';
 import { useApi } from '../../api/swr.js';

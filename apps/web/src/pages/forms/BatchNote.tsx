@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { type BatchKind, batchJoinText } from '@portal/domain/form-batch';
+import { type BatchKind, batchJoinText } from '@portal/domain/forms/form-batch';
 import { useEffect, useState } from 'react';
 
 /**

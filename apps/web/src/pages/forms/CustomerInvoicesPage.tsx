@@ -1,7 +1,7 @@
 import { Badge, Button, Group, NativeSelect, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { lastFourDigits, maskAccountNumber } from '@portal/domain';
 import type { InvoiceRequest } from '@portal/domain/api/forms';
-import { batchScheduleText } from '@portal/domain/form-batch';
+import { batchScheduleText } from '@portal/domain/forms/form-batch';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { del } from '../../api/api.js';

@@ -1,6 +1,6 @@
 import { Button, Group, NativeSelect, Tabs, Text } from '@mantine/core';
 import type { Dispute } from '@portal/domain/api/forms';
-import { batchScheduleText } from '@portal/domain/form-batch';
+import { batchScheduleText } from '@portal/domain/forms/form-batch';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { del } from '../../api/api.js';

@@ -1,6 +1,6 @@
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { FormSettings } from '@portal/domain/api/forms';
-import { batchScheduleText } from '@portal/domain/form-batch';
+import { batchScheduleText } from '@portal/domain/forms/form-batch';
 import { Link } from 'react-router-dom';
 import { useApi } from '../../api/swr.js';
 import { PageFrame } from '../../components/PageFrame.js';

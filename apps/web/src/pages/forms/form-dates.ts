@@ -1,6 +1,6 @@
 import { dateToEpochSeconds, epochSecondsToDate } from '@portal/domain';
-import { easternWallClock, twelveHourClock } from '@portal/domain/eastern-time';
-import { formatUsDate } from '@portal/domain/iso-date';
+import { easternWallClock, twelveHourClock } from '@portal/domain/time/eastern-time';
+import { formatUsDate } from '@portal/domain/time/iso-date';
 
 // The forms' dates: the API speaks epoch seconds (SPEC.md §3), the date inputs 'YYYY-MM-DD',
 // and the lists show MM/dd/yyyy in UTC (§9).

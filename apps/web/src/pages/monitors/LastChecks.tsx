@@ -1,8 +1,8 @@
 import { Badge, List, Stack, Table, Text, Title } from '@mantine/core';
 import { describeSchedule, toMonitorSchedule } from '@portal/domain';
 import type { MissingReport, MonitorRun, MonitorRunsReply } from '@portal/domain/api/report-monitor-runs';
-import { easternWallClock } from '@portal/domain/eastern-time';
-import { formatUsDate } from '@portal/domain/iso-date';
+import { easternWallClock } from '@portal/domain/time/eastern-time';
+import { formatUsDate } from '@portal/domain/time/iso-date';
 import { Fragment } from 'react';
 import { useApi } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';

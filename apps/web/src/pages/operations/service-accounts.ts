@@ -1,6 +1,6 @@
 import { ALL_PARTNERS, type Feature, type PartnerGrant } from '@portal/domain';
-import { holdableFeatures } from '@portal/domain/feature-holders';
-import { formatUsDate } from '@portal/domain/iso-date';
+import { holdableFeatures } from '@portal/domain/access/feature-holders';
+import { formatUsDate } from '@portal/domain/time/iso-date';
 
 // What GET/POST /api/admin/service-accounts and the token calls answer: the types of the API's
 // reply schemas (@portal/domain/api/service-accounts).

@@ -6,7 +6,7 @@ import {
   MAX_REPORTS_PER_DOWNLOAD,
 } from '@portal/domain';
 import type { Report, ReportDatesReply, ReportsReply } from '@portal/domain/api/reports';
-import { readReportsPageQuery } from '@portal/domain/reports-page-link';
+import { readReportsPageQuery } from '@portal/domain/reports/reports-page-link';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { api } from '../../api/api.js';

@@ -2,7 +2,7 @@ import {
   REPORTS_PAGE_DATE_PARAMS,
   readReportsPageQuery,
   reportsPageQuery,
-} from '@portal/domain/reports-page-link';
+} from '@portal/domain/reports/reports-page-link';
 
 export type DateFilter = { date: string | null; rangeEnd: string | null; range: boolean };
 

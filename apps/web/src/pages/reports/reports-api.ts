@@ -1,5 +1,5 @@
 import { epochSecondsToDate } from '@portal/domain';
-import { formatUsDate } from '@portal/domain/iso-date';
+import { formatUsDate } from '@portal/domain/time/iso-date';
 
 // The replies of the report calls (SPEC.md §3, §7): the types of the API's reply schemas.
 export type {

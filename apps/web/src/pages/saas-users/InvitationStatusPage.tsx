@@ -6,7 +6,7 @@ import {
   INVITATION_SIGN_IN_AGAIN_LAPSED,
   isInvitationOutcome,
   joinedTenantMessage,
-} from '@portal/domain/invitation';
+} from '@portal/domain/saas-users/invitation';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useApiShowing } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';

@@ -1,7 +1,7 @@
 import { Anchor, Button } from '@mantine/core';
 import { MESSAGES } from '@portal/domain';
 import type { InvitationsReply } from '@portal/domain/api/tenants';
-import { invitationsCsv, utcDateTime } from '@portal/domain/csv';
+import { invitationsCsv, utcDateTime } from '@portal/domain/common/csv';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useApi, useThrowToBoundary } from '../../api/swr.js';

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { MESSAGES } from '@portal/domain';
 import type { RolesReply } from '@portal/domain/api/tenants';
-import { isValidEmail } from '@portal/domain/invitation';
+import { isValidEmail } from '@portal/domain/saas-users/invitation';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { post } from '../../api/api.js';

@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
 import { MESSAGES, PAGES } from '@portal/domain';
-import { pageCount } from '@portal/domain/admin-paging';
+import { pageCount } from '@portal/domain/admin/admin-paging';
 import type { AllSaasUsersReply, SaasUser, SaasUsersReply } from '@portal/domain/api/tenants';
-import { saasUsersCsv } from '@portal/domain/csv';
+import { saasUsersCsv } from '@portal/domain/common/csv';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError, failureMessage, get } from '../../api/api.js';

@@ -1,7 +1,7 @@
 import { Anchor, Table } from '@mantine/core';
 import { MESSAGES } from '@portal/domain';
 import type { TenantsReply } from '@portal/domain/api/tenants';
-import { sortTenantsByDisplayName } from '@portal/domain/tenant-roles';
+import { sortTenantsByDisplayName } from '@portal/domain/saas-users/tenant-roles';
 import { Link, Navigate } from 'react-router-dom';
 import { useApi } from '../../api/swr.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';

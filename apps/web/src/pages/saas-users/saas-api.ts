@@ -7,8 +7,8 @@ import type {
   SaasUsersReply,
   Tenant,
 } from '@portal/domain/api/tenants';
-import { encodeBase64Email } from '@portal/domain/invitation';
-import { INVITATIONS_PAGE_SIZE, SAAS_USERS_PAGE_SIZE } from '@portal/domain/limits';
+import { INVITATIONS_PAGE_SIZE, SAAS_USERS_PAGE_SIZE } from '@portal/domain/common/limits';
+import { encodeBase64Email } from '@portal/domain/saas-users/invitation';
 import { del, get, post } from '../../api/api.js';
 
 // The addresses of SPEC.md §7 "SaaS users"; emails in paths are base64. The paged lists send

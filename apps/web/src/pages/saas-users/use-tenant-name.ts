@@ -1,5 +1,5 @@
 import type { TenantsReply } from '@portal/domain/api/tenants';
-import { tenantDisplayName } from '@portal/domain/tenant-roles';
+import { tenantDisplayName } from '@portal/domain/saas-users/tenant-roles';
 import { useApi } from '../../api/swr.js';
 import { tenantsPath } from './saas-api.js';
 

@@ -3,7 +3,7 @@ import {
   type FrequencyTypeInput,
   frequencyTypeProblems,
   normalizeFrequencyType,
-} from '@portal/domain/admin-frequency-type';
+} from '@portal/domain/admin/admin-frequency-type';
 import { type FormEvent, useState } from 'react';
 import { post, put } from '../../../api/api.js';
 import { FormActions } from '../../../components/form/FormActions.js';

@@ -1,5 +1,5 @@
 import { Badge, Button, Text } from '@mantine/core';
-import type { AlertRow } from '@portal/domain/alert-queue';
+import type { AlertRow } from '@portal/domain/monitors/alert-queue';
 import { ResponsiveTable } from '../../../components/ResponsiveTable.js';
 import { alertSchedule } from '../../monitors/alert-schedule.js';
 import type { CatalogCategory } from './partners-api.js';

@@ -1,5 +1,5 @@
 import { ActionIcon, Checkbox, Group, Input, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { categoryField } from '@portal/domain/admin-partner';
+import { categoryField } from '@portal/domain/admin/admin-partner';
 import { BellIcon } from './BellIcon.js';
 import type { PartnerFormState } from './partner-form-state.js';
 import { setFrequencyTypes, toggleCategory } from './partner-form-state.js';

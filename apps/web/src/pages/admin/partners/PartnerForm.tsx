@@ -1,6 +1,6 @@
 import { Alert, Select, Stack, TextInput } from '@mantine/core';
-import { alertsEnabledFor, partnerProblems } from '@portal/domain/admin-partner';
-import type { ReportAlertInput } from '@portal/domain/admin-report-alert';
+import { alertsEnabledFor, partnerProblems } from '@portal/domain/admin/admin-partner';
+import type { ReportAlertInput } from '@portal/domain/monitors/admin-report-alert';
 import {
   type AlertRow,
   alertChanges,
@@ -8,7 +8,7 @@ import {
   queueAlert,
   queueAlertDelete,
   visibleAlerts,
-} from '@portal/domain/alert-queue';
+} from '@portal/domain/monitors/alert-queue';
 import { type FormEvent, useState } from 'react';
 import { post, put } from '../../../api/api.js';
 import { FormActions } from '../../../components/form/FormActions.js';

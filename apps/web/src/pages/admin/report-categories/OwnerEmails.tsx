@@ -1,6 +1,6 @@
 import { Button, Group, Input, InputBase, Stack } from '@mantine/core';
 import { useId } from '@mantine/hooks';
-import { cleanOwnerEmails, isEmailAddress } from '@portal/domain/admin-report-category';
+import { cleanOwnerEmails, isEmailAddress } from '@portal/domain/admin/admin-report-category';
 
 /**
  * One input per owner email; blank ones are dropped on save (SPEC.md §5 Report category).

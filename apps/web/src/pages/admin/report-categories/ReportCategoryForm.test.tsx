@@ -1,5 +1,5 @@
 import { MESSAGES } from '@portal/domain';
-import { invalidOwnerEmail } from '@portal/domain/admin-report-category';
+import { invalidOwnerEmail } from '@portal/domain/admin/admin-report-category';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../../test/render.js';

@@ -1,6 +1,6 @@
 import { Button, Checkbox, Group, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useId } from '@mantine/hooks';
-import { normalizeReportCategory, reportCategoryProblems } from '@portal/domain/admin-report-category';
+import { normalizeReportCategory, reportCategoryProblems } from '@portal/domain/admin/admin-report-category';
 import { type FormEvent, useState } from 'react';
 import { post, put } from '../../../api/api.js';
 import { FormActions } from '../../../components/form/FormActions.js';

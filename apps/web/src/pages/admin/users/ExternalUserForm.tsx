@@ -3,7 +3,7 @@ import {
   EXTERNAL_USER_FEATURES,
   externalUserProblems,
   normalizeExternalUser,
-} from '@portal/domain/admin-external-user';
+} from '@portal/domain/admin/admin-external-user';
 import { type FormEvent, useState } from 'react';
 import { post, put } from '../../../api/api.js';
 import { FormActions } from '../../../components/form/FormActions.js';
