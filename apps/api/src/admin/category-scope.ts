@@ -4,7 +4,7 @@ import {
   categoryLinkRefusal,
   mayChangeCategory,
   PARTNERS_OUTSIDE_SCOPE,
-} from '@portal/domain/category-scope';
+} from '@portal/domain/admin/category-scope';
 import { HttpError } from '../lib/http/errors.js';
 
 // The partner scope of report category administration: the rules in category-scope.ts of the domain.

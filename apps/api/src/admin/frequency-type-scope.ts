@@ -4,7 +4,7 @@ import {
   FREQUENCY_TYPE_SHARED_OUTSIDE_SCOPE,
   frequencyTypeScopeReadsPartners,
   mayChangeFrequencyType,
-} from '@portal/domain/frequency-type-scope';
+} from '@portal/domain/admin/frequency-type-scope';
 import { HttpError } from '../lib/http/errors.js';
 
 export { FREQUENCY_TYPE_SHARED_OUTSIDE_SCOPE };

@@ -1,5 +1,5 @@
 import { findDashboardsUnderStem } from '@portal/db';
-import { contentCandidatesOf, mayFetchContentPath } from '@portal/domain/content-access';
+import { contentCandidatesOf, mayFetchContentPath } from '@portal/domain/dashboards/content-access';
 import type { FastifyInstance } from 'fastify';
 import type { AuthenticatedUser } from '../lib/http/principal.js';
 

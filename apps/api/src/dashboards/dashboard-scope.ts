@@ -5,7 +5,7 @@ import {
   dashboardContentDecision,
   dashboardScopeReadsContent,
   mayAdministerDashboardOf,
-} from '@portal/domain/dashboard-scope';
+} from '@portal/domain/admin/dashboard-scope';
 import type { Transaction } from 'kysely';
 import { forbidden, HttpError } from '../lib/http/errors.js';
 

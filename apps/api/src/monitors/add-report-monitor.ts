@@ -1,4 +1,4 @@
-import type { ReportAlertInput } from '@portal/domain/admin-report-alert';
+import type { ReportAlertInput } from '@portal/domain/monitors/admin-report-alert';
 import type { DbDeps } from '../lib/service-deps.js';
 import { type AuthorizePartner, checkedAlert } from './checked-alert.js';
 import { createMonitor } from './report-monitor-writes.js';

@@ -1,11 +1,11 @@
 import { type Db, findAdminPartners, findAdminReportMonitor } from '@portal/db';
 import { MESSAGES, toScheduleFields } from '@portal/domain';
-import { ALERT_ACCESS_TYPE, alertsEnabledFor, sameCode } from '@portal/domain/admin-partner';
+import { ALERT_ACCESS_TYPE, alertsEnabledFor, sameCode } from '@portal/domain/admin/admin-partner';
 import {
   type ReportAlertInput,
   reportAlertProblems,
   reportAlertSchedule,
-} from '@portal/domain/admin-report-alert';
+} from '@portal/domain/monitors/admin-report-alert';
 import { badRequest, notFound } from '../lib/http/errors.js';
 import { throwProblems } from '../lib/http/problems.js';
 import { categoryFrequencies } from './views.js';

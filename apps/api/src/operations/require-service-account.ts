@@ -3,7 +3,7 @@ import {
   SERVICE_ACCOUNT_DISABLED,
   SERVICE_ACCOUNT_NOT_FOUND,
   serviceAccountDecision,
-} from '@portal/domain/service-account-scope';
+} from '@portal/domain/operations/service-account-scope';
 import { conflict, notFound } from '../lib/http/errors.js';
 
 /** The service account named by `userId`; for issuing a token, an enabled one (service-account-scope.ts). */

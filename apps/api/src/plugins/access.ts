@@ -6,7 +6,7 @@ import {
   partnerAccessDecision,
   type RouteAccess,
   routeAccessDecision,
-} from '@portal/domain/route-access';
+} from '@portal/domain/access/route-access';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, HttpError } from '../lib/http/errors.js';

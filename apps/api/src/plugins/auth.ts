@@ -1,7 +1,7 @@
 import { findActiveUser, findSessionUser, findTokenOwner } from '@portal/db';
-import { callerCredential, clearsSessionCookie } from '@portal/domain/caller-credential';
-import { CSRF_MESSAGE, refusedAsCrossSite } from '@portal/domain/csrf';
-import { identifiesCaller } from '@portal/domain/route-access';
+import { callerCredential, clearsSessionCookie } from '@portal/domain/access/caller-credential';
+import { CSRF_MESSAGE, refusedAsCrossSite } from '@portal/domain/access/csrf';
+import { identifiesCaller } from '@portal/domain/access/route-access';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/http/errors.js';

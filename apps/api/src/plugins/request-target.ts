@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { emptyParameterRefusal, normalizeRequestTarget } from '@portal/domain/request-target';
+import { emptyParameterRefusal, normalizeRequestTarget } from '@portal/domain/access/request-target';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { badRequest, notFound } from '../lib/http/errors.js';
@@ -11,7 +11,7 @@ export {
   NOT_A_PATH,
   normalizeRequestTarget,
   type RequestTarget,
-} from '@portal/domain/request-target';
+} from '@portal/domain/access/request-target';
 
 const REFUSED = Symbol('request target refused');
 type MarkedRequest = IncomingMessage & { [REFUSED]?: string };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { USER_NAME_MAX } from '@portal/domain/admin-external-user';
+import { USER_NAME_MAX } from '@portal/domain/admin/admin-external-user';
 import { PortalUser } from '@portal/domain/api/user';
 import { Type } from 'typebox';
 import { userView } from '../lib/http/user-view.js';

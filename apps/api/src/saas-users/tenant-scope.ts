@@ -5,7 +5,7 @@ import {
   TENANT_NOT_FOUND,
   tenantMemberName,
   tenantScopeReadsMembership,
-} from '@portal/domain/tenant-scope';
+} from '@portal/domain/saas-users/tenant-scope';
 import { notFound } from '../lib/http/errors.js';
 
 // Tenant isolation: the rules in tenant-scope.ts (and canManageTenant) of the domain.

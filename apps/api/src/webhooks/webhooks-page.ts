@@ -5,8 +5,8 @@ import {
   listWebhookTargets,
 } from '@portal/db';
 import type { WebhookDeliveries, WebhooksReply } from '@portal/domain/api/webhooks';
-import { REPORT_EVENT_TYPES } from '@portal/domain/report-events';
-import { refusedAddressView, webhooksPageScope } from '@portal/domain/webhooks-page';
+import { REPORT_EVENT_TYPES } from '@portal/domain/reports/report-events';
+import { refusedAddressView, webhooksPageScope } from '@portal/domain/webhooks/webhooks-page';
 import { endpointUrlHelp } from '@portal/webhooks';
 import type { Actor, DbDeps } from '../lib/service-deps.js';
 import { endpointView, type WebhookDeps } from './webhook-deps.js';

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { DEFAULT_RETENTION } from '@portal/domain/retention';
+import { DEFAULT_RETENTION } from '@portal/domain/operations/retention';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import * as adminFrequencyTypes from '../../src/admin/admin-frequency-types.js';
 import * as adminLists from '../../src/admin/admin-lists.js';

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { REDACTED_ACCOUNT_NUMBER_PATTERN } from '../operational-forms.js';
+import { REDACTED_ACCOUNT_NUMBER_PATTERN } from '../forms/operational-forms.js';
 import { Nullable } from './common.js';
 
 // Request and reply shapes of the operational forms' calls (SPEC.md §7 Forms), defined once: the

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { claimVerificationToken, type Database } from '@portal/db';
-import { hasFreshVerification as freshVerification } from '@portal/domain/fresh-verification';
+import { hasFreshVerification as freshVerification } from '@portal/domain/access/fresh-verification';
 // altcha-lib 2 at its root: the v2 challenge format of the ALTCHA 3 widget ({parameters,
 // signature}; the solution is a counter and the key it derives). The v1 API (hmacKey, expires,
 // maxNumber) stays at 'altcha-lib/v1' and is not used: the widget and the server move together.

@@ -1,5 +1,5 @@
 import { Group, Select } from '@mantine/core';
-import { ADMIN_PAGE_SIZES, hasNextPage } from '@portal/domain/admin-paging';
+import { ADMIN_PAGE_SIZES, hasNextPage } from '@portal/domain/admin/admin-paging';
 import { PageButtons } from '../PageButtons.js';
 
 type PagerProps = {

@@ -2,7 +2,11 @@ import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/
 import type { CodeName } from '@portal/domain/api/common';
 import type { DatasetObjectKey } from '@portal/domain/api/datasets';
 import type { CategoryPartner } from '@portal/domain/api/report-categories';
-import { canAddDataset, type DatasetValidation, validateDatasetObjectKey } from '@portal/domain/dataset';
+import {
+  canAddDataset,
+  type DatasetValidation,
+  validateDatasetObjectKey,
+} from '@portal/domain/datasets/dataset';
 import { useState } from 'react';
 import { ApiError, get } from '../../api/api.js';
 

@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { CodeName } from '@portal/domain/api/common';
 import {
   type PartnerCategoryFrequencies,
   type ReportAlertInput,
   reportAlertProblems,
-} from '@portal/domain/admin-report-alert';
-import type { CodeName } from '@portal/domain/api/common';
+} from '@portal/domain/monitors/admin-report-alert';
 import { useState } from 'react';
 import { type FieldErrors, toFieldErrors } from '../../components/form/form-errors.js';
 import { cleanAlert, ScheduleFields } from './ScheduleFields.js';

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { MESSAGES } from '@portal/domain';
-import { type ReportAlertInput, reportAlertProblems } from '@portal/domain/admin-report-alert';
 import type { ReportMonitor } from '@portal/domain/api/partners';
 import type { CategoryRow } from '@portal/domain/api/report-categories';
+import { type ReportAlertInput, reportAlertProblems } from '@portal/domain/monitors/admin-report-alert';
 import { useState } from 'react';
 import { post, put } from '../../api/api.js';
 import {

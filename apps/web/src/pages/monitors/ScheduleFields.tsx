@@ -7,8 +7,8 @@ import {
   MONITOR_WEEKDAYS,
   MONTHLY_FREQUENCY_DAYS,
 } from '@portal/domain';
-import type { ReportAlertInput } from '@portal/domain/admin-report-alert';
 import type { CodeName } from '@portal/domain/api/common';
+import type { ReportAlertInput } from '@portal/domain/monitors/admin-report-alert';
 
 // The schedule of a report alert (SPEC.md §5, §9): frequency type, then a weekday (Monday to
 // Friday) for weekly alerts, or an occurrence (First to Fourth, Last) and a day (Monday to Friday

@@ -1,5 +1,5 @@
 import { describeSchedule, toMonitorSchedule } from '@portal/domain';
-import type { ReportAlertInput } from '@portal/domain/admin-report-alert';
+import type { ReportAlertInput } from '@portal/domain/monitors/admin-report-alert';
 
 /** 'Week (every Monday)', or the raw fields when they make no schedule. */
 export function alertSchedule(alert: ReportAlertInput): string {

@@ -1,6 +1,6 @@
 import { Anchor, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES } from '@portal/domain';
-import { utcDateTime } from '@portal/domain/csv';
+import { utcDateTime } from '@portal/domain/common/csv';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';

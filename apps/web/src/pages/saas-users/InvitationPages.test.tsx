@@ -3,7 +3,7 @@ import {
   INVITATION_OUTCOME_MESSAGES,
   INVITATION_PENDING_MESSAGE,
   INVITATION_SIGN_IN_AGAIN_LAPSED,
-} from '@portal/domain/invitation';
+} from '@portal/domain/saas-users/invitation';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';

@@ -1,5 +1,5 @@
-import type { PartnerInput } from '@portal/domain/admin-partner';
-import type { SavedAlert } from '@portal/domain/alert-queue';
+import type { PartnerInput } from '@portal/domain/admin/admin-partner';
+import type { SavedAlert } from '@portal/domain/monitors/alert-queue';
 import type { Partner, ReportMonitor } from './partners-api.js';
 
 // The partner form's state and its conversions to and from what the API sends and takes.

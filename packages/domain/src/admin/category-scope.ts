@@ -1,5 +1,5 @@
+import type { Principal } from '../access/permissions.js';
 import { mayChangeShared, partnersOutsideScope } from './admin-scope.js';
-import type { Principal } from './permissions.js';
 
 // The partner scope of report category administration (docs/notes/spec.md): a category is
 // shared by its partners, so a manager links only partners they may access and changes (or

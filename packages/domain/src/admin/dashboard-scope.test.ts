@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { Principal } from '../access/permissions.js';
 import type { PlacedDashboard } from './admin-scope.js';
 import {
   dashboardContentDecision,
   dashboardScopeReadsContent,
   mayAdministerDashboardOf,
 } from './dashboard-scope.js';
-import type { Principal } from './permissions.js';
 
 const bjsManager: Principal = {
   isInternalAdmin: false,

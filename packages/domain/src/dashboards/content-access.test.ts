@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Principal } from '../access/permissions.js';
 import { contentCandidatesOf, mayFetchContentPath } from './content-access.js';
-import type { Principal } from './permissions.js';
 
 const bjsViewer: Principal = {
   isInternalAdmin: false,

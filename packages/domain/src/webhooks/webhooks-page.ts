@@ -1,5 +1,5 @@
-import { mayManageForPartners, type PartnerKey } from './admin-scope.js';
-import { canAccessPartner, type Principal } from './permissions.js';
+import { canAccessPartner, type Principal } from '../access/permissions.js';
+import { mayManageForPartners, type PartnerKey } from '../admin/admin-scope.js';
 import { mayManageEndpoint } from './webhook-scope.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Principal } from './permissions.js';
+import type { Principal } from '../access/permissions.js';
 import { endpointDecision, mayManageEndpoint } from './webhook-scope.js';
 
 const bjsManager: Principal = {

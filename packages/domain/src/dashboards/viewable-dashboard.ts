@@ -1,5 +1,5 @@
+import type { Principal } from '../access/permissions.js';
 import { canViewDashboard, type DashboardRef, type DashboardType } from './dashboard-type.js';
-import type { Principal } from './permissions.js';
 
 /**
  * A dashboard id a client sent, for a viewer: 404 when there is none (or, for a viewer of one

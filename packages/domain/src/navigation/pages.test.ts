@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Feature } from './features.js';
+import type { Feature } from '../access/features.js';
 import { PAGES, type PageName, PUBLIC_PAGE_PATHS, pageTable, publicPagePaths } from './pages.js';
 
 // SPEC.md §6 "Pages and the feature each requires", row by row, with the pages beyond the spec in

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Principal } from '../access/permissions.js';
 import { categoryLinkRefusal, mayChangeCategory, PARTNERS_OUTSIDE_SCOPE } from './category-scope.js';
-import type { Principal } from './permissions.js';
 
 const bjsManager: Principal = {
   isInternalAdmin: false,

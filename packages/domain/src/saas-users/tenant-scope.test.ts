@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Principal } from './permissions.js';
+import type { Principal } from '../access/permissions.js';
 import type { TenantRole } from './tenant-roles.js';
 import { grantorRankOf, tenantMemberName, tenantScopeReadsMembership } from './tenant-scope.js';
 

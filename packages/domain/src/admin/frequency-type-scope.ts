@@ -1,5 +1,5 @@
+import type { Principal } from '../access/permissions.js';
 import { mayChangeShared, type PartnerKey } from './admin-scope.js';
-import type { Principal } from './permissions.js';
 
 /**
  * A frequency type is shared by every partner receiving it (a category of theirs offers it, or

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Principal } from '../access/permissions.js';
 import type { DashboardType } from './dashboard-type.js';
-import type { Principal } from './permissions.js';
 import { vendorUsername, viewableDashboardDecision } from './viewable-dashboard.js';
 
 const bjsViewer: Principal = {

@@ -1,5 +1,5 @@
-import { mayManageForPartners, type PartnerKey } from './admin-scope.js';
-import type { Principal } from './permissions.js';
+import type { Principal } from '../access/permissions.js';
+import { mayManageForPartners, type PartnerKey } from '../admin/admin-scope.js';
 
 // The partner scope of webhooks: an internal admin manages every endpoint; a manager only those
 // whose partners are all among their own (an endpoint shared with a partner they do not hold tells

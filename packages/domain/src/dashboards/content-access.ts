@@ -1,6 +1,6 @@
+import type { Principal } from '../access/permissions.js';
 import { canViewDashboard, type DashboardRef } from './dashboard-type.js';
 import { dashboardCoversPath, dashboardPathStem, proxiedDashboardType } from './dashboard-url.js';
-import type { Principal } from './permissions.js';
 
 /**
  * The dashboards that may cover a proxied /content/… or /t/… path: those of its vendor whose URL

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Principal } from '../access/permissions.js';
 import { frequencyTypeScopeReadsPartners, mayChangeFrequencyType } from './frequency-type-scope.js';
-import type { Principal } from './permissions.js';
 
 const bjsManager: Principal = {
   isInternalAdmin: false,

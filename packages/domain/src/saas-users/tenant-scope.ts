@@ -1,4 +1,4 @@
-import type { Principal } from './permissions.js';
+import type { Principal } from '../access/permissions.js';
 import { highestRank, type TenantRole } from './tenant-roles.js';
 
 // Tenant isolation: every SaaS call names a tenant, and the caller must manage it
