@@ -1,9 +1,9 @@
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from '../lib/browser.js';
 import { jsonResponse, makeUser, renderWithProviders } from '../test/render.js';
 import { AuthProvider, loadAuthState } from './AuthProvider.js';
-import { useAuth } from './auth-context.js';
+import { type Auth, useAuth } from './auth-context.js';
 import { asksWhoIsSignedIn, isPublicPage, startSignInCheck } from './sign-in-check.js';
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -35,17 +35,15 @@ const answer = (replies: Record<string, Response>) =>
     async (path: string) => replies[path]?.clone() ?? jsonResponse(404, { message: 'none' }),
   );
 
-function Status() {
-  return <p>state: {useAuth().status}</p>;
+/** Shows the state, and hands the test the provider's value (to start a check and clear by hand). */
+function Capture({ onAuth }: { onAuth: (auth: Auth) => void }) {
+  const auth = useAuth();
+  onAuth(auth);
+  return <p>state: {auth.status}</p>;
 }
 
-function ClearButton() {
-  const auth = useAuth();
-  return (
-    <button type="button" onClick={auth.clear}>
-      clear ({auth.status})
-    </button>
-  );
+function Status() {
+  return <p>state: {useAuth().status}</p>;
 }
 
 describe('authentication state', () => {
@@ -205,16 +203,31 @@ describe('authentication state', () => {
 
   it('drops a check that was still on its way when the session was cleared', async () => {
     const answerStatus = holdStatus();
+    let auth: Auth | undefined;
+    // The login page of a browser without a session asks nothing by itself: the test starts the check.
     renderWithProviders(
       <AuthProvider>
-        <ClearButton />
+        <Capture
+          onAuth={(value) => {
+            auth = value;
+          }}
+        />
       </AuthProvider>,
+      { path: '/login' },
     );
-    (await screen.findByText('clear (unknown)')).click();
-    expect(await screen.findByText('clear (unauthenticated)')).toBeTruthy();
+    expect(await screen.findByText('state: unknown')).toBeTruthy();
+    let check: Promise<void> = Promise.resolve();
+    act(() => {
+      check = auth?.reload() ?? check;
+    });
+    await waitFor(() => expect(sentPaths()).toEqual(['/api/user/authenticated']));
+    act(() => auth?.clear());
+    expect(screen.getByText('state: unauthenticated')).toBeTruthy();
     answerStatus(jsonResponse(200, { status: 'OK' }));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(screen.getByText('clear (unauthenticated)')).toBeTruthy();
+    // The check has run to its end (its user read sent and answered): whatever it would set is set.
+    await act(async () => check);
+    expect(sentPaths()).toEqual(['/api/user/authenticated', '/api/user']);
+    expect(screen.getByText('state: unauthenticated')).toBeTruthy();
     expect(window.localStorage.getItem('portal.signedIn')).toBeNull();
   });
 
