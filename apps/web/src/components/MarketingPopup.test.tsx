@@ -1,3 +1,4 @@
+import type { PartnerImagesReply } from '@portal/domain/api/partner-images';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -14,7 +15,10 @@ function stubImages(withMarketing: string[], onAsk: () => void = () => {}) {
   const fetchMock = vi.fn(async (url: string) => {
     onAsk();
     const code = decodeURIComponent(url.split('/').at(-1) ?? '');
-    return jsonResponse(200, { logo: null, marketing: withMarketing.includes(code) ? IMAGE : null });
+    return jsonResponse<PartnerImagesReply>(200, {
+      logo: null,
+      marketing: withMarketing.includes(code) ? IMAGE : null,
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
