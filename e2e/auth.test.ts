@@ -49,13 +49,24 @@ describe('sign-in, menus and access in Chromium', () => {
     expect(labels).toEqual(expect.arrayContaining(['Partners', 'Alerts', 'Categories', 'Banner']));
   });
 
-  it('shows the restricted message on a direct visit to a forbidden page', async () => {
+  it('shows the restricted message on a direct visit to a forbidden page, in place of the page', async () => {
     session = await openBrowser();
-    await signIn(session.page, 'E100003');
-    await session.page.goto('/admin/partners');
-    const restricted = session.page.getByText('Access to this place or content is restricted.');
-    await restricted.waitFor();
-    expect(await restricted.isVisible()).toBe(true);
+    const { page } = session;
+    await signIn(page, 'E100003');
+    const adminReads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/admin/')) adminReads.push(request.url());
+    });
+    await page.goto('/admin/partners');
+    await page.getByRole('alert').filter({ hasText: 'Restricted' }).waitFor();
+    // Settled: no read left in flight. A page shown beside the message would have asked for its
+    // partners, and its refusal (in the same words) would have replaced both with an error page.
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('alert').allInnerTexts()).toEqual([
+      'Restricted\nAccess to this place or content is restricted.',
+    ]);
+    expect(adminReads).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe('/admin/partners');
   });
 
   it('ends the session on logout', async () => {

@@ -160,10 +160,20 @@ describe('embedded dashboards in Chromium', () => {
       await dialog.getByRole('button', { name: 'Save' }).click();
       await dialog.waitFor({ state: 'detached' });
       const row = page.getByRole('row').filter({ hasText: 'Browser Added' });
-      await row.getByText('/content/browser-added/').waitFor();
+      await row.waitFor();
+      // The stored URL is the path alone, exactly: a URL that kept its host would contain it too.
+      const stored = () =>
+        database.db
+          .selectFrom('dashboards')
+          .select('dashboard_url')
+          .where('dashboard_name', '=', 'Browser Added')
+          .execute();
+      expect(await stored()).toEqual([{ dashboard_url: '/content/browser-added/' }]);
+      await row.getByRole('cell', { name: '/content/browser-added/', exact: true }).waitFor();
       await row.getByRole('button', { name: 'Delete' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
       await row.waitFor({ state: 'detached' });
+      expect(await stored()).toEqual([]);
     } finally {
       await admin.browser.close();
     }

@@ -28,6 +28,8 @@ export type TestAppOptions = {
   webhookLookup?: LookupAll;
   /** Where files go (default: a LocalDiskStore in filesDir), e.g. an S3Store on s3rver. */
   blobStore?: BlobStore;
+  /** The app's clock (default: the system clock): a test that depends on the time sets it. */
+  now?: () => Date;
 };
 
 /** No host name resolves in the API's tests unless a test injects a resolver: nothing leaves the machine. */
@@ -61,6 +63,7 @@ export async function createTestApp(
     redis,
     blobStore,
     webhookLookup: options.webhookLookup ?? resolveNothing,
+    ...(options.now && { now: options.now }),
   });
   await options.beforeReady?.(app);
   await app.ready();

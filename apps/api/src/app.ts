@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import { dashboardContentPlugin } from './dashboards/dashboard-content.js';
 import { requestLogValue, secretPathWords } from './lib/http/request-log.js';
 import { fastifyTrustProxy } from './lib/http/trust-proxy.js';
+import type { Clock } from './lib/service-deps.js';
 import { recaptchaContentSources } from './lib/vendors/human-verification.js';
 import { metricsPlugin } from './operations/metrics.js';
 import { queueBoardPlugin } from './operations/queue-board.js';
@@ -42,6 +43,8 @@ export type AppDeps = {
   logStream?: { write(line: string): void };
   /** Resolves webhook endpoint hosts at registration; tests inject one (no name leaves the machine). */
   webhookLookup?: LookupAll;
+  /** The clock every route and service reads (a test sets the time); the system clock if absent. */
+  now?: Clock;
 };
 
 declare module 'fastify' {
@@ -54,8 +57,12 @@ declare module 'fastify' {
     lifecycle: { stopping: boolean };
     /** The resolver of webhook endpoint hosts; undefined: the system's. */
     webhookLookup: LookupAll | undefined;
+    /** The time now, from AppDeps' clock: read here, never from `new Date()` or `Date.now()`. */
+    now: Clock;
   }
 }
+
+const systemClock: Clock = () => new Date();
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -85,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('blobStore', deps.blobStore);
   app.decorate('lifecycle', { stopping: false });
   app.decorate('webhookLookup', deps.webhookLookup);
+  app.decorate('now', deps.now ?? systemClock);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -1,3 +1,5 @@
+import type { BannersReply } from '@portal/domain/api/banners';
+import type { ReportDatesReply, ReportsReply } from '@portal/domain/api/reports';
 import type { PortalUser } from '@portal/domain/api/user';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { get } from './api/api.js';
@@ -52,7 +54,26 @@ describe('the first reads sent from the entry', () => {
   const sent = () => fetchMock.mock.calls.map(([path]) => String(path));
 
   beforeEach(() => {
-    fetchMock = vi.fn(async () => jsonResponse(200, {}));
+    fetchMock = vi.fn(async (path: string) =>
+      path === '/api/banner'
+        ? jsonResponse<BannersReply>(200, { banners: [], bannerTypes: [] })
+        : path.endsWith('/dates')
+          ? jsonResponse<ReportDatesReply>(200, { reportDates: [], following: false })
+          : jsonResponse<ReportsReply>(200, {
+              reports: {},
+              frequencyTypes: [],
+              latestReport: null,
+              selectedAccessType: { code: 'EXT', name: 'External' },
+              selectedPartner: { code: 'BJS', name: "BJ's", type: 'EXT' },
+              selectedCategory: {
+                code: 'SETTLEMENT',
+                name: 'Settlement',
+                externalLink: null,
+                frequencyTypes: [],
+              },
+              truncated: false,
+            }),
+    );
     vi.stubGlobal('fetch', fetchMock);
   });
   // Each read left early is taken, so that none is handed to another test.

@@ -1,4 +1,10 @@
 import { MESSAGES, PAGES, type PageName } from '@portal/domain';
+import type { BannersReply } from '@portal/domain/api/banners';
+import type { DashboardContentTypes, PartnerDashboards } from '@portal/domain/api/dashboards';
+import type { Disputes, FormSettings } from '@portal/domain/api/forms';
+import type { PartnerImagesReply } from '@portal/domain/api/partner-images';
+import type { PartnerListReply } from '@portal/domain/api/partners';
+import type { CategoriesReply } from '@portal/domain/api/reports';
 import { screen } from '@testing-library/react';
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
@@ -43,7 +49,7 @@ describe('route table', () => {
     };
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => jsonResponse(200, { ...emptyList, page: 1, pageSize: 25 })),
+      vi.fn(async () => jsonResponse<PartnerListReply>(200, { ...emptyList, page: 1, pageSize: 25 })),
     );
     renderAt('/admin/partners', ['MANAGE_PARTNERS']);
     expect(await screen.findByRole('heading', { name: 'Manage Partners', level: 1 })).toBeTruthy();
@@ -64,7 +70,7 @@ describe('route table', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
-        jsonResponse(200, {
+        jsonResponse<CategoriesReply>(200, {
           categories: [category('SETTLEMENT'), category('CHARGEBACKS')],
           selectedAccessType: { code: 'EXT', name: 'External' },
           selectedPartner: { code: 'ACME', name: 'Acme', type: 'EXT' },
@@ -82,7 +88,7 @@ describe('route table', () => {
   it("opens a partner's marketing page to a manager of that partner only (its path names no access type)", async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => jsonResponse(200, { logo: null, marketing: null })),
+      vi.fn(async () => jsonResponse<PartnerImagesReply>(200, { logo: null, marketing: null })),
     );
     const managerOf = (partnerCode: string) => ({
       partners: { partnerAccess: [{ accessTypeCode: 'EXT', partnerCode }] },
@@ -104,8 +110,11 @@ describe('route table', () => {
       'fetch',
       vi.fn(async (url: string) =>
         url.includes('/content-types/')
-          ? jsonResponse(200, [])
-          : jsonResponse(200, { partner: { type: 'EXT', code: 'ANYONE', name: 'Anyone' }, dashboards: [] }),
+          ? jsonResponse<DashboardContentTypes>(200, [])
+          : jsonResponse<PartnerDashboards>(200, {
+              partner: { type: 'EXT', code: 'ANYONE', name: 'Anyone' },
+              dashboards: [],
+            }),
       ),
     );
     const first = renderAt('/dashboards/EXT/ANYONE', [], all('EXT'));
@@ -131,7 +140,10 @@ describe('route table', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) =>
-        jsonResponse(200, url.endsWith('/api/form/settings') ? { retailer: 'acme' } : []),
+        jsonResponse<FormSettings | Disputes>(
+          200,
+          url.endsWith('/api/form/settings') ? { retailer: 'acme' } : [],
+        ),
       ),
     );
     const first = renderAt('/forms/acme-disputes', ['INTERNAL_OPERATIONS_TEAM']);
@@ -174,7 +186,9 @@ describe('route table', () => {
   });
 
   it('preloads the page module, and no read of the banner (it waits for the sign-in check)', async () => {
-    const fetch = vi.fn(async (_url: string) => jsonResponse(200, { banners: [], bannerTypes: [] }));
+    const fetch = vi.fn(async (_url: string) =>
+      jsonResponse<BannersReply>(200, { banners: [], bannerTypes: [] }),
+    );
     vi.stubGlobal('fetch', fetch);
     await preloadPage('/faqs');
     expect(fetch).not.toHaveBeenCalled();

@@ -26,6 +26,7 @@ import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../src/migrations/index.js';
+import { logDeleteStatements } from './delete-statements.js';
 import { startWriter } from './retention-writer.js';
 
 // Issue 29: the dashboard activity events and the audit log are partitioned by month; a month is
@@ -157,8 +158,11 @@ describe.each(engines)('month partitions on %s', (_kind, open) => {
       select 'mail', 'mail.send', '{}', now() - interval '8 days' from generate_series(1, 7)`.execute(
       handle.db,
     );
+    const statements = await logDeleteStatements(handle.db, 'outbox');
     const run = await applyRetention(handle.db, DEFAULT_RETENTION, NOW, 3);
     expect(run.deleted.outbox).toBe(7);
+    expect(await statements.rowCounts()).toEqual([3, 3, 1]);
+    await statements.stop();
     expect(await handle.db.selectFrom('outbox').select('outbox_id').execute()).toEqual([]);
   });
 

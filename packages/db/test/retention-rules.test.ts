@@ -11,6 +11,7 @@ import {
 } from '@portal/testing/db';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logDeleteStatements } from './delete-statements.js';
 import { startWriter } from './retention-writer.js';
 
 // Issue 29: each table cut row by row is filled past its bound (a few thousand rows), the
@@ -261,8 +262,13 @@ describe('the retention pass', () => {
     await sql`insert into outbox (queue, job_name, payload, published_at)
       select 'mail', 'mail.send', '{}', now() - interval '8 days' from generate_series(1, 7)`.execute(t.db);
     const pastBound = sql<boolean>`published_at < now() - interval '7 days'`;
+    const statements = await logDeleteStatements(t.db, 'outbox');
     expect(await deleteInBatches(t.db, 'outbox', pastBound, 3)).toBe(7);
+    // Three statements of at most 3 rows; the short last one says none is left.
+    expect(await statements.rowCounts()).toEqual([3, 3, 1]);
     expect(await deleteInBatches(t.db, 'outbox', pastBound, 3)).toBe(0);
+    expect(await statements.rowCounts()).toEqual([3, 3, 1, 0]);
+    await statements.stop();
     const again = await applyRetention(t.db, DEFAULT_RETENTION, new Date(), BATCH);
     expect(Object.values(again.deleted).every((n) => n === 0)).toBe(true);
     expect(again.dropped).toEqual([]);

@@ -17,7 +17,7 @@ import { requireUser } from '../plugins/access.js';
 export const ALTCHA_CHALLENGE_PATH = '/api/altcha/challenge';
 
 const humanVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const verification = createHumanVerification(app.config, app.db);
+  const verification = createHumanVerification(app.config, app.db, app.now);
   if (verification.mode === 'altcha' && !app.config.ALTCHA_HMAC_KEY) {
     app.log.warn('ALTCHA_HMAC_KEY is unset: ALTCHA challenges are signed with a key of this process only');
   }

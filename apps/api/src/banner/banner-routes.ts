@@ -36,7 +36,7 @@ function bannerView(banner: BannerRow, now: Date): Banner {
 }
 
 const bannerRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps = { db: app.db, now: () => new Date() };
+  const deps = { db: app.db, now: app.now };
 
   app.get(
     '/api/banner',
@@ -49,7 +49,7 @@ const bannerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      const now = new Date();
+      const now = app.now();
       const banners = hasFeature(user, 'INTERNAL_ADMIN')
         ? await listBanners(app.db)
         : await listShowingBanners(app.db, now);

@@ -14,7 +14,7 @@ export async function addDashboard(
   const input = await dashboardInput(deps, body);
   const saved = await deps.db.transaction().execute(async (trx) => {
     await requireContentInScope(trx, actor, input);
-    const dashboardId = await insertDashboard(trx, input, new Date());
+    const dashboardId = await insertDashboard(trx, input, deps.now());
     const after = await findDashboard(trx, dashboardId);
     await writeAudit(trx, {
       actorUserId: actor.userId,

@@ -15,7 +15,7 @@ import { DashboardBody, DashboardIdParams, dashboardView } from './schemas.js';
 const manage = { access: { feature: 'MANAGE_DASHBOARDS' } } as const;
 
 const adminDashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps = () => ({ db: app.db, quicksightHosts: app.config.dashboards.quicksightHosts });
+  const deps = () => ({ db: app.db, quicksightHosts: app.config.dashboards.quicksightHosts, now: app.now });
 
   app.get(
     '/api/dashboards',

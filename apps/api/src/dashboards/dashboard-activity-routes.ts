@@ -44,7 +44,7 @@ async function track(
       dashboardId,
       userId: user.userId,
       kind,
-      occurredAt: new Date().toISOString(),
+      occurredAt: request.server.now().toISOString(),
       ...(detail && { detail }),
     },
   });
@@ -105,7 +105,7 @@ const dashboardActivityRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .filter((d) => canViewDashboard(user, d))
           .map((d) => d.dashboardId),
       );
-      const views = await monthlyViewsOfPartner(app.db, accessTypeCode, partnerCode, viewMonthOf(new Date()));
+      const views = await monthlyViewsOfPartner(app.db, accessTypeCode, partnerCode, viewMonthOf(app.now()));
       return views.filter((v) => viewable.has(v.dashboardId));
     },
   );

@@ -80,7 +80,7 @@ function forwardedHeaders(headers: Record<string, string | string[] | undefined>
 }
 
 export const dashboardContentPlugin = fp(async (app: FastifyInstance) => {
-  const services = createDashboardServices(app.config);
+  const services = createDashboardServices(app.config, app.now);
   app.decorate('dashboardServices', services);
   const { positConnect, tableau } = app.config.dashboards;
 
@@ -154,7 +154,7 @@ export const dashboardContentPlugin = fp(async (app: FastifyInstance) => {
         const user = await gate(request, reply, path);
         if (!user) return reply;
         if (tableau.host) return forward(request, reply, tableau.host, path);
-        const tableauUser = demoTableauUser(tableau, request.cookies[DEMO_TABLEAU_COOKIE]);
+        const tableauUser = demoTableauUser(tableau, request.cookies[DEMO_TABLEAU_COOKIE], app.now());
         if (!tableauUser)
           return html(
             reply,
@@ -178,12 +178,12 @@ export const dashboardContentPlugin = fp(async (app: FastifyInstance) => {
     scope.post(SIGNIN, signedIn, async (request, reply) => {
       if (tableau.host) return forward(request, reply, tableau.host, SIGNIN);
       const jwt = (request.body as { jwt?: unknown } | undefined)?.jwt;
-      const checked = typeof jwt === 'string' ? await verifyTableauJwt(jwt, [tableau]) : undefined;
+      const checked = typeof jwt === 'string' ? await verifyTableauJwt(jwt, [tableau], app.now()) : undefined;
       if (!checked?.ok)
         return reply
           .status(401)
           .send({ result: { errors: [{ code: 16, message: checked?.error ?? 'JWT_PARSE_ERROR' }] } });
-      reply.setCookie(DEMO_TABLEAU_COOKIE, demoTableauSession(tableau, checked.username), {
+      reply.setCookie(DEMO_TABLEAU_COOKIE, demoTableauSession(tableau, checked.username, app.now()), {
         path: '/',
         httpOnly: true,
         sameSite: 'lax',
@@ -200,10 +200,10 @@ export const dashboardContentPlugin = fp(async (app: FastifyInstance) => {
       const user = await gate(request, reply, targetPath);
       if (!user) return reply;
       if (tableau.host) return forward(request, reply, tableau.host, TARGET);
-      const checked = token ? await verifyTableauJwt(token, [tableau]) : undefined;
+      const checked = token ? await verifyTableauJwt(token, [tableau], app.now()) : undefined;
       if (!checked?.ok)
         return html(reply, 401, demoMessagePage('Sign in failed', checked?.error ?? 'No token'));
-      reply.setCookie(DEMO_TABLEAU_COOKIE, demoTableauSession(tableau, checked.username), {
+      reply.setCookie(DEMO_TABLEAU_COOKIE, demoTableauSession(tableau, checked.username, app.now()), {
         path: '/',
         httpOnly: true,
         sameSite: 'lax',

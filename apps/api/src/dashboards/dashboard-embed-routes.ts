@@ -128,7 +128,7 @@ const dashboardEmbedRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { user, dashboard } = await viewableDashboard(request, request.params.dashboardId, 'TABLEAU');
       const settings = app.config.dashboards.tableau;
-      const token = await signTableauJwt(settings, vendorUsername(user, settings.usernameFrom));
+      const token = await signTableauJwt(settings, vendorUsername(user, settings.usernameFrom), app.now());
       return { dashboardUrl: dashboard.dashboardUrl, dashboardName: dashboard.dashboardName, token };
     },
   );

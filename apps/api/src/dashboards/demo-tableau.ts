@@ -9,13 +9,13 @@ const SESSION_SECONDS = 60 * 60;
 const sign = (settings: TableauSettings, payload: string) =>
   createHmac('sha256', settings.secretValue).update(`demo-tableau-session:${payload}`).digest('base64url');
 
-export function demoTableauSession(settings: TableauSettings, username: string, now = Date.now()): string {
-  const payload = `${Buffer.from(username).toString('base64url')}.${Math.floor(now / 1000) + SESSION_SECONDS}`;
+export function demoTableauSession(settings: TableauSettings, username: string, now: Date): string {
+  const payload = `${Buffer.from(username).toString('base64url')}.${Math.floor(now.getTime() / 1000) + SESSION_SECONDS}`;
   return `${payload}.${sign(settings, payload)}`;
 }
 
 /** The Tableau username of a live demo session cookie, else undefined. */
-export function demoTableauUser(settings: TableauSettings, cookie: string | undefined, now = Date.now()) {
+export function demoTableauUser(settings: TableauSettings, cookie: string | undefined, now: Date) {
   if (!cookie) return undefined;
   const at = cookie.lastIndexOf('.');
   const payload = cookie.slice(0, at);
@@ -23,5 +23,5 @@ export function demoTableauUser(settings: TableauSettings, cookie: string | unde
   const expected = Buffer.from(sign(settings, payload));
   if (at < 0 || given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   const [user = '', expires = '0'] = payload.split('.');
-  return Number(expires) * 1000 > now ? Buffer.from(user, 'base64url').toString('utf8') : undefined;
+  return Number(expires) * 1000 > now.getTime() ? Buffer.from(user, 'base64url').toString('utf8') : undefined;
 }

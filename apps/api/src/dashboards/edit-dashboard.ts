@@ -21,7 +21,7 @@ export async function editDashboard(
     if (!before) return undefined;
     requireDashboardPartner(input.actor, before.partner);
     await requireContentInScope(trx, input.actor, values);
-    if (!(await updateDashboard(trx, dashboardId, values, new Date()))) return undefined;
+    if (!(await updateDashboard(trx, dashboardId, values, deps.now()))) return undefined;
     const after = await findDashboard(trx, dashboardId);
     await writeAudit(trx, {
       actorUserId: input.actor.userId,

@@ -3,6 +3,7 @@ import { inferDashboardType, MESSAGES, normalizeDashboardType, prepareDashboardU
 import type { Kysely } from 'kysely';
 import type { Static } from 'typebox';
 import { badRequest } from '../lib/http/errors.js';
+import type { Clock } from '../lib/service-deps.js';
 import type { DashboardBody } from './schemas.js';
 
 const blank = (value: string | null | undefined) => !value?.trim();
@@ -12,7 +13,7 @@ const blank = (value: string | null | undefined) => !value?.trim();
  * the URL must match the safe pattern of its type, and its host is removed. A refusal is a 400
  * naming the field and saying why; nothing is saved.
  */
-export type DashboardDeps = { db: Kysely<Database>; quicksightHosts: readonly string[] };
+export type DashboardDeps = { db: Kysely<Database>; quicksightHosts: readonly string[]; now: Clock };
 
 export async function dashboardInput(
   { db, quicksightHosts }: DashboardDeps,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.js';
+import type { Clock } from '../lib/service-deps.js';
 import { type QuickSightService, quickSightAwsService } from '../lib/vendors/quicksight.js';
 import {
   demoThoughtSpotService,
@@ -16,11 +17,11 @@ export type DashboardServices = {
   quickSight: QuickSightService | undefined;
 };
 
-export function createDashboardServices(config: Config): DashboardServices {
+export function createDashboardServices(config: Config, now: Clock): DashboardServices {
   const { thoughtSpot, quickSight } = config.dashboards;
   const demo = thoughtSpot
     ? undefined
-    : demoThoughtSpotService(config.PUBLIC_URL, randomBytes(32), config.THOUGHTSPOT_TOKEN_SECONDS);
+    : demoThoughtSpotService(config.PUBLIC_URL, randomBytes(32), config.THOUGHTSPOT_TOKEN_SECONDS, now);
   return {
     thoughtSpot: thoughtSpot ? thoughtSpotRestService(thoughtSpot) : (demo as ThoughtSpotService),
     demoThoughtSpot: demo,

@@ -29,7 +29,7 @@ const ops = { access: { feature: 'INTERNAL_OPERATIONS_TEAM' as const } };
 const refusals = { 400: FormRefusal, 404: FormRefusal, 409: FormRefusal };
 
 const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps = { db: app.db, now: () => new Date() };
+  const deps = { db: app.db, now: app.now };
   const retailer = app.config.FORMS_RETAILER;
 
   app.get(

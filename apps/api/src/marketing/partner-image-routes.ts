@@ -154,7 +154,7 @@ export interface PartnerImageRoutes {
  */
 export function registerPartnerImageRoutes(instance: FastifyInstance, routes: PartnerImageRoutes) {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
-  const deps = { db: app.db, store: app.blobStore };
+  const deps = { db: app.db, store: app.blobStore, now: app.now };
 
   app.get(
     routes.servePath,

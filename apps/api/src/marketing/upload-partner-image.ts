@@ -8,7 +8,7 @@ import {
 } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { badRequest } from '../lib/http/errors.js';
-import type { StoreDeps } from '../lib/service-deps.js';
+import type { Clock, StoreDeps } from '../lib/service-deps.js';
 import { safeSegment } from './safe-segment.js';
 
 export type PartnerImageUpload = {
@@ -26,7 +26,10 @@ export type PartnerImageUpload = {
  * Checks the image by its bytes, stores the blob under a new key and makes it current in one
  * transaction with its audit entry. The replaced blob is removed afterwards.
  */
-export async function uploadPartnerImage({ db, store }: StoreDeps, upload: PartnerImageUpload) {
+export async function uploadPartnerImage(
+  { db, store, now }: StoreDeps & { now: Clock },
+  upload: PartnerImageUpload,
+) {
   const { actorUserId, partnerCode, kind, bytes, field } = upload;
   const check = checkPartnerImage(kind, bytes.subarray(0, IMAGE_SIGNATURE_BYTES));
   if (!check.ok) throw badRequest(check.message, { field });
@@ -46,7 +49,7 @@ export async function uploadPartnerImage({ db, store }: StoreDeps, upload: Partn
   let previous: Awaited<ReturnType<typeof savePartnerImage>>;
   try {
     previous = await db.transaction().execute(async (trx) => {
-      const replaced = await savePartnerImage(trx, image, new Date());
+      const replaced = await savePartnerImage(trx, image, now());
       await writeAudit(trx, {
         actorUserId,
         action: kind === 'LOGO' ? 'partner-logo.upload' : 'marketing-image.upload',

@@ -135,7 +135,7 @@ const reportFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       const ids = parseDownloadIds(request.query.reportId);
-      if (!hasFreshVerification(user, app.config.HUMAN_VERIFICATION_MINUTES)) {
+      if (!hasFreshVerification(user, app.config.HUMAN_VERIFICATION_MINUTES, app.now().getTime())) {
         throw forbidden(VERIFICATION_REQUIRED);
       }
       const [only] = ids;

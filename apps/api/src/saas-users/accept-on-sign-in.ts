@@ -19,7 +19,7 @@ export async function acceptOnSignIn(
   },
 ) {
   const result = await acceptInvitation(
-    { db: app.db, now: () => new Date() },
+    { db: app.db, now: app.now },
     // Only an e-mail the provider vouches for matches an invitation.
     { ...identity, emailVerified: identity.emailVerified === true },
   );

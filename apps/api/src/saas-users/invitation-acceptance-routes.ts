@@ -46,7 +46,7 @@ const invitationAcceptanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       readInvitationPage(
-        { db: app.db, now: new Date(), publicUrl: app.config.PUBLIC_URL },
+        { db: app.db, now: app.now(), publicUrl: app.config.PUBLIC_URL },
         request.principal,
         request.cookies[SIGN_IN_AGAIN_COOKIE],
         request.params.invitationId,

@@ -61,7 +61,7 @@ async function signInFor(
   invitation: Invitation,
   options: { prompt?: 'login' },
 ): Promise<InvitationSignIn> {
-  const status = invitationStatus(invitation, new Date());
+  const status = invitationStatus(invitation, app.now());
   if (status !== 'pending') return { location: invitationStatusPage(status) };
   const provider = providerFor(app.config.oidcProviders, invitation.emailAddress);
   if (!provider) return { location: SIGN_IN_UNAVAILABLE };

@@ -49,7 +49,7 @@ const isThoughtSpotUser = (request: {
 }) => (request.query.isThoughtSpotUser ?? request.params.isThoughtSpotUser) === 'true';
 
 const saasUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const clock = () => new Date();
+  const clock = app.now;
   const inviteDeps = {
     db: app.db,
     now: clock,

@@ -49,7 +49,7 @@ export async function rotateSecret(
   endpointId: string,
 ): Promise<WebhookEndpointWithSecret> {
   await endpointInScope(deps, actor, endpointId);
-  const now = deps.now?.() ?? new Date();
+  const now = deps.now();
   const secret = generateSecret();
   return deps.db.transaction().execute(async (trx) => {
     await rotateWebhookSecret(trx, endpointId, {
@@ -96,7 +96,7 @@ export async function sendTestEvent(
 ): Promise<{ deliveryId: string }> {
   await endpointInScope(deps, actor, endpointId);
   const deliveryId = newDeliveryId();
-  const now = deps.now?.() ?? new Date();
+  const now = deps.now();
   const body = testEventBody(endpointId, now);
   await deps.db.transaction().execute(async (trx) => {
     await probeWebhookEndpointNow(trx, endpointId, now);
@@ -123,7 +123,7 @@ export async function redeliver(
   deliveryId: string,
 ): Promise<{ deliveryId: string }> {
   await endpointInScope(deps, actor, endpointId);
-  const now = deps.now?.() ?? new Date();
+  const now = deps.now();
   await deps.db.transaction().execute(async (trx) => {
     const attempts = await reopenWebhookDelivery(trx, endpointId, deliveryId, now);
     if (attempts === undefined) throw notFound();

@@ -4,7 +4,7 @@ import type { LookupAll, WebhookSettings } from '@portal/webhooks';
 import type { Clock, DbDeps } from '../lib/service-deps.js';
 
 /** What the webhook services take: the database, the WEBHOOK_* settings, a resolver and a clock. */
-export type WebhookDeps = DbDeps & { settings: WebhookSettings; lookup?: LookupAll | undefined; now?: Clock };
+export type WebhookDeps = DbDeps & { settings: WebhookSettings; lookup?: LookupAll | undefined; now: Clock };
 
 /** An endpoint as the API shows it (and the audit log keeps it): never its secrets. */
 export const endpointView = (e: EndpointRow): WebhookEndpoint => ({

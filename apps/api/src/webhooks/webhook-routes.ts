@@ -43,7 +43,12 @@ const DeliveryParams = Type.Object({
 });
 
 const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps = () => ({ db: app.db, settings: app.config.webhooks, lookup: app.webhookLookup });
+  const deps = () => ({
+    db: app.db,
+    settings: app.config.webhooks,
+    lookup: app.webhookLookup,
+    now: app.now,
+  });
   const sendByHand = sendLimits(app);
 
   app.get(

@@ -16,7 +16,7 @@ export const SCOPE = {
   otherContent: '/content/mxs-oth/',
 } as const;
 
-export type ScopeIds = { otherDashboard: number; otherMonitor: number };
+export type ScopeIds = { otherDashboard: number; otherMonitor: number; ownRunMonitor: number };
 
 export async function seedPartnerManagerFixtures(db: Kysely<Database>): Promise<ScopeIds> {
   const partnerId = async (code: string) =>
@@ -84,6 +84,19 @@ export async function seedPartnerManagerFixtures(db: Kysely<Database>): Promise<
     .insertInto('datasets')
     .values({ catalog_id: SCOPE.otherDataset, object_key: `/Reports/EXT/OTH/${ADMIN_MATRIX.category}/` })
     .execute();
+  // A monitor of EXT/BJS that only the run below names (the other rows leave it alone).
+  const ownRunMonitor = await db
+    .insertInto('report_monitors')
+    .values({
+      partner_id: bjs,
+      category_code: ADMIN_MATRIX.category,
+      frequency_type_code: 'WLY',
+      frequency_day: 'MONDAY',
+    })
+    .returning('report_monitor_id')
+    .executeTakeFirstOrThrow();
+  // The run of 2026-11-20: one monitor of each partner due and missing, nobody emailed.
+  const runMonitors = [ownRunMonitor.report_monitor_id, otherMonitor.report_monitor_id];
   const at = new Date('2026-11-20T15:00:00Z');
   const runId = (await claimMonitorRun(db, {
     checkDate: '2026-11-20',
@@ -94,14 +107,18 @@ export async function seedPartnerManagerFixtures(db: Kysely<Database>): Promise<
   await recordMonitorAlerts(db, {
     runId,
     dueDate: '2026-11-20',
-    reportMonitorIds: [otherMonitor.report_monitor_id],
+    reportMonitorIds: runMonitors,
   });
   await finishMonitorRun(db, {
     runId,
     finishedAt: at,
-    dueMonitorIds: [otherMonitor.report_monitor_id],
-    missingCount: 1,
+    dueMonitorIds: runMonitors,
+    missingCount: 2,
     emailedCount: 0,
   });
-  return { otherDashboard: otherDashboard.dashboard_id, otherMonitor: otherMonitor.report_monitor_id };
+  return {
+    otherDashboard: otherDashboard.dashboard_id,
+    otherMonitor: otherMonitor.report_monitor_id,
+    ownRunMonitor: ownRunMonitor.report_monitor_id,
+  };
 }

@@ -123,6 +123,13 @@ describe('manager scoped to one partner (EXT/BJS)', () => {
     ).json();
     expect(category.partners.map((p: { code: string }) => p.code)).toEqual(['BJS', 'OTH']);
     const runs = (await call('GET /api/report-monitors/runs', {}, admin)).json().runs;
-    expect(runs[runs.length - 1]).toMatchObject({ dueCount: 1, missingCount: 1 });
+    // Both partners' monitors of the run, where the manager's row sees BJS's alone.
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({
+      due: [ids.ownRunMonitor, ids.otherMonitor],
+      dueCount: 2,
+      missingCount: 2,
+    });
+    expect(runs[0].missing.map((a: { partnerCode: string }) => a.partnerCode)).toEqual(['BJS', 'OTH']);
   });
 });

@@ -205,11 +205,30 @@ export function partnerManagerRows(ids: MatrixIds & ScopeIds): ScopeRow[] {
     },
     {
       route: 'GET /api/report-monitors/runs',
-      own: { status: 200, check: (r) => expect(r.runs.length).toBeGreaterThan(0) },
-      // The run of 2026-11-20 had only EXT/OTH's monitor due and missing.
-      other: [
-        { status: 200, check: (r) => expect(r.runs[0]).toMatchObject({ due: [], dueCount: 0, missing: [] }) },
-      ],
+      // The one run (2026-11-20) had a monitor of EXT/BJS and one of EXT/OTH due and missing: the
+      // manager sees exactly BJS's, in the lists and in the counts.
+      own: {
+        status: 200,
+        check: (r) => {
+          expect(r.runs).toHaveLength(1);
+          expect(r.runs[0]).toMatchObject({
+            checkDate: '2026-11-20',
+            due: [ids.ownRunMonitor],
+            dueCount: 1,
+            missingCount: 1,
+            emailedCount: 0,
+          });
+          expect(
+            r.runs[0].missing.map((a: Json) => [
+              a.reportMonitorId,
+              a.accessTypeCode,
+              a.partnerCode,
+              a.emailed,
+            ]),
+          ).toEqual([[ids.ownRunMonitor, 'EXT', 'BJS', false]]);
+        },
+      },
+      other: { namesNoPartner: 'the runs of every partner are read at once, filtered to the scope' },
     },
 
     // Webhooks (MANAGE_PARTNERS; issue 28)

@@ -11,7 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // fields come and go with the message type, and a record a batch has taken answers 409.
 
 const REQUIRED = 'This field is required.';
-const TOMORROW = Math.floor(Date.now() / 1000) + 2 * 86_400;
+// The app's clock, set by the tests: Monday 23 November 2026 (a business day), 7:59 PM New York time.
+const MONDAY_7_59_PM_ET = new Date('2026-11-24T00:59:00Z');
+const MONDAY_8_PM_ET = new Date('2026-11-24T01:00:00Z');
+let now = MONDAY_7_59_PM_ET;
+const TOMORROW = Math.floor(now.getTime() / 1000) + 2 * 86_400;
 
 let t: TestApp;
 let personas: SeededPersonas;
@@ -33,7 +37,7 @@ async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payl
 const rows = (body: unknown) => body as Record<string, unknown>[];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { now: () => now });
   personas = await seedPersonas(t.database.db);
 });
 afterAll(async () => t?.close());
@@ -58,7 +62,6 @@ describe('customer invoice requests', () => {
   });
 
   it('files, edits and deletes a pending request, in the batch its time gives', async () => {
-    const before = batchDateOf('invoices', new Date());
     const created = await call('POST', '/api/form/user-invoices', invoice);
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
@@ -67,7 +70,8 @@ describe('customer invoice requests', () => {
       status: 'pending',
       batchId: null,
     });
-    expect([before, batchDateOf('invoices', new Date())]).toContain(created.body.batchDate);
+    // Before 11:30 PM ET on a business day: that day's batch.
+    expect(created.body.batchDate).toBe('2026-11-23');
 
     const edited = await call('PUT', '/api/form/user-invoices', {
       recordId: created.body.recordId,
@@ -98,8 +102,8 @@ describe('customer invoice requests', () => {
       .execute();
     const batchId = await claimBatch(t.database.db, 'invoices', {
       batchDate: '2026-01-02',
-      scheduledFor: new Date(),
-      startedAt: new Date(),
+      scheduledFor: now,
+      startedAt: now,
       late: false,
     });
     await takeBatchRecords(t.database.db, 'invoices', batchId!, '2026-01-02');
@@ -167,6 +171,7 @@ describe('retailer disputes', () => {
   });
 
   it('stores five valid disputes at once, with amounts in dollars and the batch of their time', async () => {
+    now = MONDAY_7_59_PM_ET;
     const before = await pendingCount();
     const reply = await call('POST', '/api/form/disputes', {
       ...shared,
@@ -175,8 +180,20 @@ describe('retailer disputes', () => {
     expect(reply.status).toBe(201);
     expect(Object.keys(reply.body)).toHaveLength(5);
     expect(reply.body[0]).toMatchObject({ ...shared, ...item, retailer: 'bjs', status: 'pending' });
-    expect([batchDateOf('disputes', new Date())]).toContain(reply.body[0]?.batchDate);
+    // A minute before 8 PM ET on a business day: that day's batch.
+    expect(reply.body[0]?.batchDate).toBe('2026-11-23');
     expect(await pendingCount()).toBe(before + 5);
+  });
+
+  it("files a dispute sent at 8 PM ET in the next business day's batch", async () => {
+    now = MONDAY_8_PM_ET;
+    try {
+      const reply = await call('POST', '/api/form/disputes', { ...shared, disputes: [item] });
+      expect(reply.status).toBe(201);
+      expect(reply.body[0]?.batchDate).toBe('2026-11-24');
+    } finally {
+      now = MONDAY_7_59_PM_ET;
+    }
   });
 
   it('requires the two claim fields for an outcome chargeback, and drops them when the type switches away', async () => {
@@ -230,8 +247,8 @@ describe('retailer disputes', () => {
       .execute();
     const batchId = await claimBatch(t.database.db, 'disputes', {
       batchDate: '2026-01-05',
-      scheduledFor: new Date(),
-      startedAt: new Date(),
+      scheduledFor: now,
+      startedAt: now,
       late: false,
     });
     await takeBatchRecords(t.database.db, 'disputes', batchId!, '2026-01-05');

@@ -190,6 +190,14 @@ describe('report subscriptions', () => {
       .select(['session_hash', 'last_seen_at'])
       .execute();
     const othersBefore = (await stored()).filter((row) => row.subscription_id !== first.subscriptionId);
+    const storedRow = async () =>
+      t.database.db
+        .selectFrom('report_subscriptions')
+        .selectAll()
+        .where('subscription_id', '=', first.subscriptionId)
+        .execute();
+    const rowBefore = await storedRow();
+    expect(rowBefore).toHaveLength(1);
 
     const page = await t.app.inject({ method: 'GET', url: `/api/unsubscribe/${token}` });
     expect(page.statusCode).toBe(200);
@@ -198,8 +206,8 @@ describe('report subscriptions', () => {
       partnerName: expect.any(String),
       categoryName: 'Settlement',
     });
-    // A GET (a mail scanner opening the link) changes nothing.
-    expect((await stored()).some((row) => row.subscription_id === first.subscriptionId)).toBe(true);
+    // A GET (a mail scanner opening the link) changes nothing: the row is as it was, column by column.
+    expect(await storedRow()).toEqual(rowBefore);
 
     const once = await t.app.inject({
       method: 'POST',
@@ -209,6 +217,8 @@ describe('report subscriptions', () => {
     });
     expect(once.statusCode).toBe(200);
     expect(once.json().message).toMatch(/^You will no longer get mail about Settlement for .+\.$/);
+    // The subscription is gone, not merely unreachable by this link.
+    expect(await storedRow()).toEqual([]);
     expect((await stored()).filter((row) => row.subscription_id !== first.subscriptionId)).toEqual(
       othersBefore,
     );

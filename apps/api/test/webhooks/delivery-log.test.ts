@@ -26,6 +26,8 @@ let receiver: WebhookReceiver;
 let manager: Record<string, string>;
 /** What rebind.test resolves to: the receiver's address at registration, an internal one later. */
 let rebindTo = '127.0.0.2';
+/** How long the flaky receiver holds each answer back. */
+const RECEIVER_DELAY_MS = 150;
 
 beforeAll(async () => {
   const w = await startWebhookApp(
@@ -65,7 +67,11 @@ it('logs every attempt of a delivery retried until the receiver answers, and red
   expect(created.statusCode).toBe(201);
   const { endpoint, secret } = created.json();
   receiver.expectSecret('/flaky', secret);
-  receiver.answer('/flaky', (n) => ({ status: n < 3 ? 503 : 200 }));
+  // Each answer is held back RECEIVER_DELAY_MS: every attempt's logged duration is at least that.
+  receiver.answer('/flaky', async (n) => {
+    await new Promise((resolve) => setTimeout(resolve, RECEIVER_DELAY_MS));
+    return { status: n < 3 ? 503 : 200 };
+  });
 
   const reportId = await addReport(t.database.db, createBlobStore({ STORAGE_DIR: t.filesDir }), {
     reportDate: '2026-11-25',
@@ -103,7 +109,9 @@ it('logs every attempt of a delivery retried until the receiver answers, and red
     [3, 503],
     [4, 200],
   ]);
-  for (const attempt of delivery.attemptLog) expect(attempt.durationMs).toBeGreaterThanOrEqual(0);
+  for (const attempt of delivery.attemptLog) {
+    expect(attempt.durationMs).toBeGreaterThanOrEqual(RECEIVER_DELAY_MS);
+  }
 
   const again = await t.app.inject({
     method: 'POST',

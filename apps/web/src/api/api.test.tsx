@@ -1,3 +1,6 @@
+import type { Uri } from '@portal/domain/api/auth';
+import type { Message } from '@portal/domain/api/common';
+import type { SignedInStatus } from '@portal/domain/api/user';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorBoundary } from '../components/ErrorBoundary.js';
@@ -18,7 +21,7 @@ beforeEach(() => {
 
 describe('the fetch layer', () => {
   it('sends JSON with same-origin credentials and X-Requested-With on every method', async () => {
-    fetchMock.mockImplementation(async () => jsonResponse(200, { ok: true }));
+    fetchMock.mockImplementation(async () => jsonResponse<unknown>(200, { ok: true }));
     await get('/api/faqs');
     await post('/api/faqs', { question: 'Q', answer: 'A' });
     await put('/api/faqs', { id: 1 });
@@ -40,12 +43,14 @@ describe('the fetch layer', () => {
   });
 
   it('returns the parsed JSON reply', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { status: 'OK' }));
+    fetchMock.mockResolvedValue(jsonResponse<SignedInStatus>(200, { status: 'OK' }));
     await expect(get('/api/user/authenticated')).resolves.toEqual({ status: 'OK' });
   });
 
   it('sends the page to the uri of a failed read', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(404, { message: 'Unknown user', uri: '/user-not-found' }));
+    fetchMock.mockResolvedValue(
+      jsonResponse<Message & Uri>(404, { message: 'Unknown user', uri: '/user-not-found' }),
+    );
     const error = await get('/api/user').catch((caught: unknown) => caught);
     expect(assign).toHaveBeenCalledWith('/user-not-found');
     expect(error).toBeInstanceOf(ApiError);
@@ -53,7 +58,7 @@ describe('the fetch layer', () => {
   });
 
   it('rethrows a failed read without a uri and stays on the page', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(500, { message: 'An unexpected error occurred.' }));
+    fetchMock.mockResolvedValue(jsonResponse<Message>(500, { message: 'An unexpected error occurred.' }));
     await expect(get('/api/faqs')).rejects.toMatchObject({
       status: 500,
       message: 'An unexpected error occurred.',
@@ -63,27 +68,29 @@ describe('the fetch layer', () => {
   });
 
   it('does not follow a uri on a failed write', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(409, { message: 'Taken', uri: '/elsewhere' }));
+    fetchMock.mockResolvedValue(jsonResponse<Message & Uri>(409, { message: 'Taken', uri: '/elsewhere' }));
     await expect(post('/api/faqs', {})).rejects.toMatchObject({ status: 409, redirectedTo: null });
     expect(assign).not.toHaveBeenCalled();
   });
 
   it('leads every 401 to the login page, reads and writes alike', async () => {
-    fetchMock.mockImplementation(async () => jsonResponse(401, { message: 'Unauthenticated' }));
+    fetchMock.mockImplementation(async () => jsonResponse<Message>(401, { message: 'Unauthenticated' }));
     await expect(get('/api/faqs')).rejects.toMatchObject({ status: 401, redirectedTo: '/login' });
     await expect(put('/api/saas/user/updateSelf', {})).rejects.toMatchObject({ redirectedTo: '/login' });
     expect(assign.mock.calls).toEqual([['/login'], ['/login']]);
   });
 
   it('leaves a 401 to the caller when asked not to redirect', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(401, { message: 'Unauthenticated', uri: '/login' }));
+    fetchMock.mockResolvedValue(
+      jsonResponse<Message & Uri>(401, { message: 'Unauthenticated', uri: '/login' }),
+    );
     await expect(get('/api/user/authenticated', { redirect: false })).rejects.toMatchObject({ status: 401 });
     expect(assign).not.toHaveBeenCalled();
   });
 
   it('does not reload the page it is already on', async () => {
     window.history.replaceState(null, '', '/user-not-found');
-    fetchMock.mockResolvedValue(jsonResponse(404, { uri: '/user-not-found' }));
+    fetchMock.mockResolvedValue(jsonResponse<Uri>(404, { uri: '/user-not-found' }));
     await expect(get('/api/user')).rejects.toMatchObject({ redirectedTo: null });
     expect(assign).not.toHaveBeenCalled();
   });
@@ -96,14 +103,14 @@ function Faqs() {
 
 describe('reads through useApi', () => {
   it('shows the data', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, [{ question: 'Q1' }, { question: 'Q2' }]));
+    fetchMock.mockResolvedValue(jsonResponse<unknown>(200, [{ question: 'Q1' }, { question: 'Q2' }]));
     renderWithProviders(<Faqs />);
     expect(await screen.findByText('2 questions')).toBeTruthy();
   });
 
   it('throws a failed read to the Technical Difficulties screen with its message', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    fetchMock.mockResolvedValue(jsonResponse(503, { message: 'Database unavailable' }));
+    fetchMock.mockResolvedValue(jsonResponse<Message>(503, { message: 'Database unavailable' }));
     renderWithProviders(
       <ErrorBoundary>
         <Faqs />
@@ -119,7 +126,7 @@ describe('reads through useApi', () => {
 
   it('hides the message of a 400', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    fetchMock.mockResolvedValue(jsonResponse(400, { message: 'Invalid request: querystring/page' }));
+    fetchMock.mockResolvedValue(jsonResponse<Message>(400, { message: 'Invalid request: querystring/page' }));
     renderWithProviders(
       <ErrorBoundary>
         <Faqs />
@@ -131,7 +138,9 @@ describe('reads through useApi', () => {
   });
 
   it('keeps loading instead of showing an error when the page is being redirected', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(403, { message: 'Not yours', uri: '/not-authorized' }));
+    fetchMock.mockResolvedValue(
+      jsonResponse<Message & Uri>(403, { message: 'Not yours', uri: '/not-authorized' }),
+    );
     renderWithProviders(
       <ErrorBoundary>
         <Faqs />
@@ -145,7 +154,7 @@ describe('reads through useApi', () => {
 
 describe('reads sent early', () => {
   it('gives the first get of a path the early answer, and asks again for the next', async () => {
-    fetchMock.mockImplementation(async () => jsonResponse(200, { n: fetchMock.mock.calls.length }));
+    fetchMock.mockImplementation(async () => jsonResponse<unknown>(200, { n: fetchMock.mock.calls.length }));
     readEarly(['/api/user', '/api/user']);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock.mock.calls[0]?.[1].headers['X-Requested-With']).toBe('portal');
@@ -157,7 +166,9 @@ describe('reads sent early', () => {
   it('does not give a page an early answer its first page never took (it would be stale)', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
-      fetchMock.mockImplementation(async () => jsonResponse(200, { n: fetchMock.mock.calls.length }));
+      fetchMock.mockImplementation(async () =>
+        jsonResponse<unknown>(200, { n: fetchMock.mock.calls.length }),
+      );
       readEarly(['/api/partners']);
       vi.setSystemTime(Date.now() + 10_001);
       await expect(get('/api/partners')).resolves.toEqual({ n: 2 });
@@ -167,7 +178,9 @@ describe('reads sent early', () => {
   });
 
   it('hands a failed early read to its taker as any failed read', async () => {
-    fetchMock.mockImplementation(async () => jsonResponse(401, { message: 'Authentication required' }));
+    fetchMock.mockImplementation(async () =>
+      jsonResponse<Message>(401, { message: 'Authentication required' }),
+    );
     readEarly(['/api/user/authenticated']);
     await expect(get('/api/user/authenticated', { redirect: false })).rejects.toMatchObject({ status: 401 });
     expect(assign).not.toHaveBeenCalled();

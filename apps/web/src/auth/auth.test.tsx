@@ -1,9 +1,12 @@
-import { screen } from '@testing-library/react';
+import type { Uri } from '@portal/domain/api/auth';
+import type { Message } from '@portal/domain/api/common';
+import type { PortalUser, SignedInStatus } from '@portal/domain/api/user';
+import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from '../lib/browser.js';
 import { jsonResponse, makeUser, renderWithProviders } from '../test/render.js';
 import { AuthProvider, loadAuthState } from './AuthProvider.js';
-import { useAuth } from './auth-context.js';
+import { type Auth, useAuth } from './auth-context.js';
 import { asksWhoIsSignedIn, isPublicPage, startSignInCheck } from './sign-in-check.js';
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -23,7 +26,7 @@ function holdStatus(user = makeUser()): (response: Response) => void {
       ? new Promise<Response>((resolve) => {
           answerStatus = resolve;
         })
-      : Promise.resolve(jsonResponse(200, user)),
+      : Promise.resolve(jsonResponse<PortalUser>(200, user)),
   );
   return (response) => answerStatus(response);
 }
@@ -32,25 +35,28 @@ const sentPaths = () => fetchMock.mock.calls.map(([path]) => path);
 
 const answer = (replies: Record<string, Response>) =>
   fetchMock.mockImplementation(
-    async (path: string) => replies[path]?.clone() ?? jsonResponse(404, { message: 'none' }),
+    async (path: string) => replies[path]?.clone() ?? jsonResponse<Message>(404, { message: 'none' }),
   );
+
+/** Shows the state, and hands the test the provider's value (to start a check and clear by hand). */
+function Capture({ onAuth }: { onAuth: (auth: Auth) => void }) {
+  const auth = useAuth();
+  onAuth(auth);
+  return <p>state: {auth.status}</p>;
+}
 
 function Status() {
   return <p>state: {useAuth().status}</p>;
 }
 
-function ClearButton() {
-  const auth = useAuth();
-  return (
-    <button type="button" onClick={auth.clear}>
-      clear ({auth.status})
-    </button>
-  );
-}
-
 describe('authentication state', () => {
   it('is unauthenticated on a 401 from the status call, without leaving the page', async () => {
-    answer({ '/api/user/authenticated': jsonResponse(401, { message: 'Unauthenticated', uri: '/login' }) });
+    answer({
+      '/api/user/authenticated': jsonResponse<Message & Uri>(401, {
+        message: 'Unauthenticated',
+        uri: '/login',
+      }),
+    });
     await expect(loadAuthState()).resolves.toEqual({ status: 'unauthenticated' });
     expect(browser.assign).not.toHaveBeenCalled();
   });
@@ -62,8 +68,8 @@ describe('authentication state', () => {
       partners: { partnerAccess: [{ accessTypeCode: 'EXT', partnerCode: 'ALL' }] },
     });
     answer({
-      '/api/user/authenticated': jsonResponse(200, { status: 'OK' }),
-      '/api/user': jsonResponse(200, user),
+      '/api/user/authenticated': jsonResponse<SignedInStatus>(200, { status: 'OK' }),
+      '/api/user': jsonResponse<PortalUser>(200, user),
     });
     await expect(loadAuthState()).resolves.toEqual({
       status: 'authenticated',
@@ -81,20 +87,22 @@ describe('authentication state', () => {
     const answerStatus = holdStatus();
     const state = loadAuthState();
     expect(sentPaths()).toEqual(['/api/user/authenticated']);
-    answerStatus(jsonResponse(200, { status: 'OK', user: makeUser({ userId: 'from-status' }) }));
+    answerStatus(
+      jsonResponse<SignedInStatus>(200, { status: 'OK', user: makeUser({ userId: 'from-status' }) }),
+    );
     await expect(state).resolves.toMatchObject({ status: 'authenticated', user: { userId: 'from-status' } });
     expect(sentPaths()).toEqual(['/api/user/authenticated']);
 
     fetchMock.mockClear();
     answer({
-      '/api/user/authenticated': jsonResponse(200, { status: 'OK' }),
-      '/api/user': jsonResponse(200, makeUser({ userId: 'read-after' })),
+      '/api/user/authenticated': jsonResponse<SignedInStatus>(200, { status: 'OK' }),
+      '/api/user': jsonResponse<PortalUser>(200, makeUser({ userId: 'read-after' })),
     });
     await expect(loadAuthState()).resolves.toMatchObject({ user: { userId: 'read-after' } });
     expect(sentPaths()).toEqual(['/api/user/authenticated', '/api/user']);
 
     fetchMock.mockClear();
-    answer({ '/api/user/authenticated': jsonResponse(200, { status: 'UNAUTHENTICATED' }) });
+    answer({ '/api/user/authenticated': jsonResponse<SignedInStatus>(200, { status: 'UNAUTHENTICATED' }) });
     await expect(loadAuthState()).resolves.toEqual({ status: 'unauthenticated' });
     expect(sentPaths()).toEqual(['/api/user/authenticated']);
   });
@@ -103,7 +111,7 @@ describe('authentication state', () => {
     const answerStatus = holdStatus();
     const user = startSignInCheck('/faqs');
     expect(sentPaths()).toEqual(['/api/user/authenticated']);
-    answerStatus(jsonResponse(200, { status: 'OK', user: makeUser({ userId: 'early' }) }));
+    answerStatus(jsonResponse<SignedInStatus>(200, { status: 'OK', user: makeUser({ userId: 'early' }) }));
     await expect(user).resolves.toMatchObject({ userId: 'early' });
     await expect(loadAuthState()).resolves.toMatchObject({
       status: 'authenticated',
@@ -113,7 +121,7 @@ describe('authentication state', () => {
   });
 
   it('sends no user read early for a signed-out browser', async () => {
-    answer({ '/api/user/authenticated': jsonResponse(200, { status: 'UNAUTHENTICATED' }) });
+    answer({ '/api/user/authenticated': jsonResponse<SignedInStatus>(200, { status: 'UNAUTHENTICATED' }) });
     await expect(startSignInCheck('/partners')).resolves.toBeNull();
     await expect(loadAuthState()).resolves.toEqual({ status: 'unauthenticated' });
     expect(sentPaths()).toEqual(['/api/user/authenticated']);
@@ -121,15 +129,20 @@ describe('authentication state', () => {
 
   it('follows the uri of a failed user read (an unknown user) and stays unknown', async () => {
     answer({
-      '/api/user/authenticated': jsonResponse(200, { status: 'OK' }),
-      '/api/user': jsonResponse(404, { message: 'User not found', uri: '/user-not-found' }),
+      '/api/user/authenticated': jsonResponse<SignedInStatus>(200, { status: 'OK' }),
+      '/api/user': jsonResponse<Message & Uri>(404, { message: 'User not found', uri: '/user-not-found' }),
     });
     await expect(loadAuthState()).resolves.toEqual({ status: 'unknown' });
     expect(browser.assign).toHaveBeenCalledWith('/user-not-found');
   });
 
   it('starts unknown and settles once the status call answers', async () => {
-    answer({ '/api/user/authenticated': jsonResponse(401, {}) });
+    answer({
+      '/api/user/authenticated': jsonResponse<Message & Uri>(401, {
+        message: 'Unauthenticated',
+        uri: '/login',
+      }),
+    });
     renderWithProviders(
       <AuthProvider>
         <Status />
@@ -140,7 +153,12 @@ describe('authentication state', () => {
   });
 
   it('asks nothing on the login page of a browser that has had no session (no 401 in its console)', async () => {
-    answer({ '/api/user/authenticated': jsonResponse(401, {}) });
+    answer({
+      '/api/user/authenticated': jsonResponse<Message & Uri>(401, {
+        message: 'Unauthenticated',
+        uri: '/login',
+      }),
+    });
     renderWithProviders(
       <AuthProvider>
         <Status />
@@ -153,8 +171,8 @@ describe('authentication state', () => {
 
   it('remembers a session it has seen, and then asks on the login page: the status call first', async () => {
     answer({
-      '/api/user/authenticated': jsonResponse(200, { status: 'OK' }),
-      '/api/user': jsonResponse(200, makeUser()),
+      '/api/user/authenticated': jsonResponse<SignedInStatus>(200, { status: 'OK' }),
+      '/api/user': jsonResponse<PortalUser>(200, makeUser()),
     });
     const first = renderWithProviders(
       <AuthProvider>
@@ -177,7 +195,12 @@ describe('authentication state', () => {
 
   it('forgets the session when the status call says there is none', async () => {
     window.localStorage.setItem('portal.signedIn', '1');
-    answer({ '/api/user/authenticated': jsonResponse(401, {}) });
+    answer({
+      '/api/user/authenticated': jsonResponse<Message & Uri>(401, {
+        message: 'Unauthenticated',
+        uri: '/login',
+      }),
+    });
     renderWithProviders(
       <AuthProvider>
         <Status />
@@ -190,7 +213,7 @@ describe('authentication state', () => {
 
   it('does not ask on the logout page, even in a browser that had a session (it would race the logout)', async () => {
     window.localStorage.setItem('portal.signedIn', '1');
-    answer({ '/api/user/authenticated': jsonResponse(200, { status: 'OK' }) });
+    answer({ '/api/user/authenticated': jsonResponse<SignedInStatus>(200, { status: 'OK' }) });
     expect(asksWhoIsSignedIn('/logout')).toBe(false);
     expect(asksWhoIsSignedIn('/login')).toBe(true);
     renderWithProviders(
@@ -205,16 +228,31 @@ describe('authentication state', () => {
 
   it('drops a check that was still on its way when the session was cleared', async () => {
     const answerStatus = holdStatus();
+    let auth: Auth | undefined;
+    // The login page of a browser without a session asks nothing by itself: the test starts the check.
     renderWithProviders(
       <AuthProvider>
-        <ClearButton />
+        <Capture
+          onAuth={(value) => {
+            auth = value;
+          }}
+        />
       </AuthProvider>,
+      { path: '/login' },
     );
-    (await screen.findByText('clear (unknown)')).click();
-    expect(await screen.findByText('clear (unauthenticated)')).toBeTruthy();
-    answerStatus(jsonResponse(200, { status: 'OK' }));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(screen.getByText('clear (unauthenticated)')).toBeTruthy();
+    expect(await screen.findByText('state: unknown')).toBeTruthy();
+    let check: Promise<void> = Promise.resolve();
+    act(() => {
+      check = auth?.reload() ?? check;
+    });
+    await waitFor(() => expect(sentPaths()).toEqual(['/api/user/authenticated']));
+    act(() => auth?.clear());
+    expect(screen.getByText('state: unauthenticated')).toBeTruthy();
+    answerStatus(jsonResponse<SignedInStatus>(200, { status: 'OK' }));
+    // The check has run to its end (its user read sent and answered): whatever it would set is set.
+    await act(async () => check);
+    expect(sentPaths()).toEqual(['/api/user/authenticated', '/api/user']);
+    expect(screen.getByText('state: unauthenticated')).toBeTruthy();
     expect(window.localStorage.getItem('portal.signedIn')).toBeNull();
   });
 

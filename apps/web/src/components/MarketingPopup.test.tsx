@@ -1,4 +1,6 @@
+import type { PartnerImagesReply } from '@portal/domain/api/partner-images';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { marketingPopupKey } from '../lib/marketing-storage.js';
 import { jsonResponse, renderWithProviders, setViewportWidth } from '../test/render.js';
@@ -8,11 +10,15 @@ afterEach(() => window.localStorage.clear());
 
 const IMAGE = { contentType: 'image/png', byteSize: 10, updatedAt: '2026-11-20T10:00:00.000Z' };
 
-/** GET /api/partner-images/{code}: the partners named have a marketing image. */
-function stubImages(withMarketing: string[]) {
+/** GET /api/partner-images/{code}: the partners named have a marketing image; `onAsk` runs as it is sent. */
+function stubImages(withMarketing: string[], onAsk: () => void = () => {}) {
   const fetchMock = vi.fn(async (url: string) => {
+    onAsk();
     const code = decodeURIComponent(url.split('/').at(-1) ?? '');
-    return jsonResponse(200, { logo: null, marketing: withMarketing.includes(code) ? IMAGE : null });
+    return jsonResponse<PartnerImagesReply>(200, {
+      logo: null,
+      marketing: withMarketing.includes(code) ? IMAGE : null,
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -44,10 +50,24 @@ describe('mobile marketing popup', { timeout: 20_000 }, () => {
 
   it('asks for no image when the partner has none (no 404 in the console)', async () => {
     setViewportWidth(400);
-    const fetchMock = stubImages([]);
-    renderWithProviders(<MarketingPopup partnerCode="SAM" />);
+    // The popup's commits, and how many there were when it asked: the next one is its answer, drawn.
+    let commits = 0;
+    let commitsWhenAsked: number | undefined;
+    const fetchMock = stubImages([], () => {
+      commitsWhenAsked = commits;
+    });
+    renderWithProviders(
+      <Profiler
+        id="popup"
+        onRender={() => {
+          commits += 1;
+        }}
+      >
+        <MarketingPopup partnerCode="SAM" />
+      </Profiler>,
+    );
     await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/partner-images/SAM', expect.anything()));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitFor(() => expect(commits).toBeGreaterThan(commitsWhenAsked ?? Number.POSITIVE_INFINITY));
     expect(document.querySelector('img')).toBeNull();
     expect(window.localStorage.getItem(marketingPopupKey('SAM'))).toBeNull();
   });

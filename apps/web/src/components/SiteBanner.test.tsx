@@ -1,5 +1,5 @@
 import { isBannerShowing } from '@portal/domain';
-import type { Banner } from '@portal/domain/api/banners';
+import type { Banner, BannersReply } from '@portal/domain/api/banners';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../test/render.js';
@@ -22,7 +22,7 @@ const banner = (over: Partial<Banner> = {}): Banner => {
   return { isShowing: isBannerShowing(fields, new Date()), ...fields };
 };
 const reply = (banners: Banner[]) =>
-  jsonResponse(200, {
+  jsonResponse<BannersReply>(200, {
     banners,
     bannerTypes: [{ bannerCode: 'INFO', alertCode: 'info', name: 'Information' }],
   });

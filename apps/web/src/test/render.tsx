@@ -85,8 +85,13 @@ export function renderWithProviders(ui: ReactNode, { path = '/', auth = signedIn
   );
 }
 
-/** A fetch stand-in answering with the given status and JSON body. */
-export function jsonResponse(status: number, body: unknown): Response {
+/**
+ * A fetch stand-in answering with the given status and JSON body, typed by its reply type of
+ * `@portal/domain/api`: `jsonResponse<PartnerListReply>(200, …)`, `jsonResponse<Message>(403, …)`.
+ * The type must be named (it is never inferred from the body), so a stub that drifts from its
+ * reply fails the typecheck. `unknown` is for the API client's own tests of malformed replies.
+ */
+export function jsonResponse<Reply = never>(status: number, body: NoInfer<Reply>): Response {
   return new Response(body === undefined ? '' : JSON.stringify(body), {
     status,
     headers: { 'content-type': 'application/json' },

@@ -122,10 +122,13 @@ describe('buildReportKey and parseReportKey', () => {
           });
         } catch (error) {
           expect(error).toBeInstanceOf(InvalidKeyError);
-          // Refused for the first segment that is not safe, named in the message.
+          // Refused for the first segment that is not safe, named in the message with its problem.
           const named = labels.findIndex((label) => (error as Error).message.startsWith(`${label} `));
           expect(named).toBeGreaterThanOrEqual(0);
           expect(segments[named]?.safe).not.toBe(true);
+          const problem = keySegmentProblem(segments[named]?.text ?? '');
+          expect(problem).not.toBeNull();
+          expect((error as Error).message).toBe(`${labels[named]} ${problem}`);
           expect(segments.slice(0, named).every((s) => s.safe !== false)).toBe(true);
           return;
         }

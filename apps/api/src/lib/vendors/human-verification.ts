@@ -57,14 +57,15 @@ const SITEVERIFY_TIMEOUT_MS = 5_000;
 export function createHumanVerification(
   config: HumanVerificationSettings,
   db: Kysely<Database>,
+  now: () => Date,
 ): HumanVerification {
   if (config.RECAPTCHA_SITE_KEY && config.RECAPTCHA_SECRET) {
     return recaptcha(config, config.RECAPTCHA_SITE_KEY, config.RECAPTCHA_SECRET);
   }
-  return altcha(config.ALTCHA_HMAC_KEY ?? randomBytes(32).toString('hex'), db);
+  return altcha(config.ALTCHA_HMAC_KEY ?? randomBytes(32).toString('hex'), db, now);
 }
 
-function altcha(hmacKey: string, db: Kysely<Database>): HumanVerification {
+function altcha(hmacKey: string, db: Kysely<Database>, now: () => Date): HumanVerification {
   return {
     mode: 'altcha',
     siteKey: null,
@@ -76,7 +77,7 @@ function altcha(hmacKey: string, db: Kysely<Database>): HumanVerification {
         counter: randomInt(ALTCHA_MAX_COUNTER, ALTCHA_MIN_COUNTER),
         deriveKey,
         hmacSignatureSecret: hmacKey,
-        expiresAt: new Date(Date.now() + CHALLENGE_SECONDS * 1000),
+        expiresAt: new Date(now().getTime() + CHALLENGE_SECONDS * 1000),
       })) as SignedChallenge,
     async verify(response) {
       const payload = decodeAltchaPayload(response);

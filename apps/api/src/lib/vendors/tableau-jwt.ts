@@ -8,7 +8,7 @@ import type { TableauSettings } from './vendor-config.js';
 export const TABLEAU_SCOPES = ['tableau:views:embed'];
 export const TABLEAU_JWT_SECONDS = 5 * 60;
 
-export async function signTableauJwt(settings: TableauSettings, username: string, now = new Date()) {
+export async function signTableauJwt(settings: TableauSettings, username: string, now: Date) {
   const issuedAt = Math.floor(now.getTime() / 1000);
   return new SignJWT({ scp: TABLEAU_SCOPES })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: settings.secretId, iss: settings.clientId })
@@ -28,11 +28,8 @@ export type ConnectedApp = { clientId: string; secretId: string; secretValue: st
  * them: the header's kid and iss name a configured secret, the HS256 signature, aud 'tableau', exp
  * at most 600 s ahead, a sub, and scp an array. Used by the demo Tableau and the test stand-in.
  */
-export async function verifyTableauJwt(
-  token: string,
-  apps: readonly ConnectedApp[],
-  nowSeconds = Date.now() / 1000,
-) {
+export async function verifyTableauJwt(token: string, apps: readonly ConnectedApp[], now: Date) {
+  const nowSeconds = now.getTime() / 1000;
   const [encodedHeader = ''] = token.split('.');
   let header: { alg?: string; kid?: string; iss?: string };
   try {

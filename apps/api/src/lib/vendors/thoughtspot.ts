@@ -97,7 +97,12 @@ export function thoughtSpotRestService(settings: ThoughtSpotSettings): ThoughtSp
  */
 export const DEMO_THOUGHTSPOT_PATH = '/thoughtspot-demo';
 
-export function demoThoughtSpotService(publicUrl: string, key: Buffer, tokenSeconds: number) {
+export function demoThoughtSpotService(
+  publicUrl: string,
+  key: Buffer,
+  tokenSeconds: number,
+  now: () => Date,
+) {
   const users = new Map<string, ThoughtSpotUser>();
   const sign = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
   const service: ThoughtSpotService & {
@@ -106,12 +111,12 @@ export function demoThoughtSpotService(publicUrl: string, key: Buffer, tokenSeco
     sessionInfo(token: string): Record<string, unknown> | null;
   } = {
     async fullToken(username) {
-      const now = Date.now();
-      const expires = now + tokenSeconds * 1000;
+      const issuedAt = now().getTime();
+      const expires = issuedAt + tokenSeconds * 1000;
       const payload = `${Buffer.from(username).toString('base64url')}.${expires}.${randomUUID()}`;
       return {
         token: `${payload}.${sign(payload)}`,
-        creation_time_in_millis: now,
+        creation_time_in_millis: issuedAt,
         expiration_time_in_millis: expires,
         valid_for_username: username,
         thoughtSpotHost: `${publicUrl}${DEMO_THOUGHTSPOT_PATH}`,
@@ -131,7 +136,7 @@ export function demoThoughtSpotService(publicUrl: string, key: Buffer, tokenSeco
       const given = Buffer.from(token.slice(at + 1));
       const expected = Buffer.from(sign(payload));
       if (at < 0 || given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
-      return Number(payload.split('.')[1]) > Date.now();
+      return Number(payload.split('.')[1]) > now().getTime();
     },
     sessionInfo(token) {
       if (!service.isActive(token)) return null;

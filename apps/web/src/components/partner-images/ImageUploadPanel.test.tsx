@@ -1,4 +1,6 @@
 import { MESSAGES, RELOAD_AFTER_UPLOAD_MS } from '@portal/domain';
+import type { Message } from '@portal/domain/api/common';
+import type { PartnerImagesReply, PartnerImageUpload } from '@portal/domain/api/partner-images';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../test/render.js';
@@ -12,6 +14,13 @@ beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();
 });
+
+const uploaded: PartnerImageUpload = {
+  message: 'Upload success!',
+  partnerCode: 'BJS',
+  contentType: 'image/png',
+  byteSize: 4,
+};
 
 function stubFetch(current: () => Response, upload: () => Response) {
   const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
@@ -29,15 +38,15 @@ const pick = (file: File) => {
 describe('logo and marketing upload', { timeout: 20_000 }, () => {
   it('says no logo was uploaded yet on 404, and an unknown error otherwise', async () => {
     stubFetch(
-      () => jsonResponse(404, { message: 'x' }),
-      () => jsonResponse(200, {}),
+      () => jsonResponse<Message>(404, { message: 'x' }),
+      () => jsonResponse<PartnerImageUpload>(200, uploaded),
     );
     renderWithProviders(<PartnerLogoUpload partnerCode="BJS" />);
     expect(await screen.findByText(MESSAGES.logoNotFound)).toBeTruthy();
 
     stubFetch(
-      () => jsonResponse(500, { message: 'x' }),
-      () => jsonResponse(200, {}),
+      () => jsonResponse<Message>(500, { message: 'x' }),
+      () => jsonResponse<PartnerImageUpload>(200, uploaded),
     );
     renderWithProviders(<MarketingImageUpload partnerCode="SAM" />);
     expect(await screen.findByText(MESSAGES.imageFetchError)).toBeTruthy();
@@ -46,8 +55,8 @@ describe('logo and marketing upload', { timeout: 20_000 }, () => {
   it("knows from the partner's images that none was uploaded, without asking for the image", async () => {
     const fetchMock = vi.fn(async (url: string) =>
       url === '/api/partner-images/BJS'
-        ? jsonResponse(200, { logo: null, marketing: null })
-        : jsonResponse(500, { message: 'asked' }),
+        ? jsonResponse<PartnerImagesReply>(200, { logo: null, marketing: null })
+        : jsonResponse<Message>(500, { message: 'asked' }),
     );
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<PartnerLogoUpload partnerCode="BJS" />);
@@ -58,8 +67,8 @@ describe('logo and marketing upload', { timeout: 20_000 }, () => {
   it('previews the picked file, uploads it as File and reloads 3 seconds after success', async () => {
     const reload = vi.spyOn(uploadReload, 'reload').mockImplementation(() => {});
     const fetchMock = stubFetch(
-      () => jsonResponse(404, {}),
-      () => jsonResponse(200, { message: 'Upload success!' }),
+      () => jsonResponse<Message>(404, { message: 'Not found' }),
+      () => jsonResponse<PartnerImageUpload>(200, uploaded),
     );
     renderWithProviders(<PartnerLogoUpload partnerCode="BJS" />);
     await screen.findByText(MESSAGES.logoNotFound);
@@ -84,8 +93,9 @@ describe('logo and marketing upload', { timeout: 20_000 }, () => {
   it("shows the server's reason for a refused file, and the §8 failure otherwise", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     stubFetch(
-      () => jsonResponse(404, {}),
-      () => jsonResponse(400, { message: 'Invalid file type (unknown) -- Please upload a PNG image.' }),
+      () => jsonResponse<Message>(404, { message: 'Not found' }),
+      () =>
+        jsonResponse<Message>(400, { message: 'Invalid file type (unknown) -- Please upload a PNG image.' }),
     );
     renderWithProviders(<MarketingImageUpload partnerCode="BJS" />);
     await screen.findByText(MESSAGES.marketingNotFound);
@@ -94,8 +104,8 @@ describe('logo and marketing upload', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Invalid file type (unknown) -- Please upload a PNG image.')).toBeTruthy();
 
     stubFetch(
-      () => jsonResponse(404, {}),
-      () => jsonResponse(500, { message: 'boom' }),
+      () => jsonResponse<Message>(404, { message: 'Not found' }),
+      () => jsonResponse<Message>(500, { message: 'boom' }),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText(MESSAGES.uploadFailed)).toBeTruthy();
@@ -103,8 +113,8 @@ describe('logo and marketing upload', { timeout: 20_000 }, () => {
 
   it('refuses a name that is not a PNG for a logo before uploading', async () => {
     const fetchMock = stubFetch(
-      () => jsonResponse(404, {}),
-      () => jsonResponse(200, {}),
+      () => jsonResponse<Message>(404, { message: 'Not found' }),
+      () => jsonResponse<PartnerImageUpload>(200, uploaded),
     );
     renderWithProviders(<PartnerLogoUpload partnerCode="BJS" />);
     await screen.findByText(MESSAGES.logoNotFound);

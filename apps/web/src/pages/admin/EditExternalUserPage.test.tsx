@@ -1,4 +1,5 @@
 import { MESSAGES, PAGES } from '@portal/domain';
+import type { Message } from '@portal/domain/api/common';
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +11,7 @@ import EditExternalUserPage from './EditExternalUserPage.js';
 function renderFor(userId: string, status: number, message: string) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => jsonResponse(status, { message })),
+    vi.fn(async () => jsonResponse<Message>(status, { message })),
   );
   return renderWithProviders(
     <Routes>

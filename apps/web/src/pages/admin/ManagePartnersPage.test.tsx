@@ -1,3 +1,4 @@
+import type { PartnerListReply } from '@portal/domain/api/partners';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -19,10 +20,10 @@ function stub() {
     'fetch',
     vi.fn(async (path: string, init: RequestInit) => {
       requests.push(`${init.method ?? 'GET'} ${path}`);
-      if (init.method === 'DELETE') return jsonResponse(200, partner('BJS'));
+      if (init.method === 'DELETE') return jsonResponse<Partner>(200, partner('BJS'));
       const query = new URL(path, 'http://x').searchParams;
       const page = Number(query.get('page'));
-      return jsonResponse(200, {
+      return jsonResponse<PartnerListReply>(200, {
         partners: [partner(query.get('code') ? 'FILTERED' : `P${page}`)],
         monitors: [],
         categories: [],

@@ -1,3 +1,4 @@
+import type { Uri } from '@portal/domain/api/auth';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -48,7 +49,7 @@ describe('login page', () => {
   });
 
   it('asks where to sign in, goes to single sign-on for "sso", and remembers the name', async () => {
-    const fetchMock = vi.fn(async () => jsonResponse(200, { uri: 'sso' }));
+    const fetchMock = vi.fn(async () => jsonResponse<Uri>(200, { uri: 'sso' }));
     vi.stubGlobal('fetch', fetchMock);
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
     renderWithProviders(<LoginPage />, { path: '/login', auth: signedOut() });
@@ -74,7 +75,7 @@ describe('login page', () => {
     document.cookie = `${LOGIN_NAME_COOKIE}=E12345; Path=/`;
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => jsonResponse(200, { uri: '/api/oauth2/authorization/partner-idp' })),
+      vi.fn(async () => jsonResponse<Uri>(200, { uri: '/api/oauth2/authorization/partner-idp' })),
     );
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
     renderWithProviders(<LoginPage />, { path: '/login', auth: signedOut() });
@@ -92,7 +93,7 @@ describe('login page', () => {
   async function signOnReturningTo(returnTo: string, login: string) {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => jsonResponse(200, { uri: 'sso' })),
+      vi.fn(async () => jsonResponse<Uri>(200, { uri: 'sso' })),
     );
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
     renderWithProviders(<LoginPage />, {

@@ -1,4 +1,6 @@
 import { MESSAGES } from '@portal/domain';
+import type { Uri } from '@portal/domain/api/auth';
+import type { Message } from '@portal/domain/api/common';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { browser } from '../../lib/browser.js';
@@ -9,7 +11,7 @@ describe('logout', () => {
   it('follows an https address from the server and clears the user', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => jsonResponse(200, { uri: 'https://sso.example.com/logout' })),
+      vi.fn(async () => jsonResponse<Uri>(200, { uri: 'https://sso.example.com/logout' })),
     );
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
     const auth = signedIn();
@@ -21,7 +23,7 @@ describe('logout', () => {
   it('does not follow any other address and says the user is logged out', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => jsonResponse(200, { uri: 'http://sso.example.com/logout' })),
+      vi.fn(async () => jsonResponse<Uri>(200, { uri: 'http://sso.example.com/logout' })),
     );
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
     const auth = signedIn();
@@ -36,7 +38,7 @@ describe('logout', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => jsonResponse(401, { message: 'Unauthenticated' })),
+      vi.fn(async () => jsonResponse<Message & Uri>(401, { message: 'Unauthenticated', uri: '/login' })),
     );
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
     renderWithProviders(<LogoutPage />);

@@ -1,4 +1,7 @@
 import { MESSAGES } from '@portal/domain';
+import type { Message } from '@portal/domain/api/common';
+import type { Subscription, SubscriptionsReply } from '@portal/domain/api/subscriptions';
+import type { PortalUser } from '@portal/domain/api/user';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeUser, renderWithProviders, signedIn } from '../../test/render.js';
@@ -8,15 +11,18 @@ const value = (label: string) => (screen.getByLabelText(label) as HTMLInputEleme
 
 /** The page's own read of My subscriptions answers an empty list; every other call `other`. */
 const withSubscriptions =
-  (other: (url: string, init?: RequestInit) => Promise<Response>, subscriptions: unknown[] = []) =>
+  (other: (url: string, init?: RequestInit) => Promise<Response>, subscriptions: Subscription[] = []) =>
   async (url: string, init?: RequestInit) =>
     url === '/api/subscriptions' && (init?.method ?? 'GET') === 'GET'
-      ? jsonResponse(200, { subscriptions })
+      ? jsonResponse<SubscriptionsReply>(200, { subscriptions })
       : other(url, init);
 
 describe('my account', () => {
   it('shows the four fields and offers no Edit when the user id is not the email', () => {
-    vi.stubGlobal('fetch', vi.fn(withSubscriptions(async () => jsonResponse(404, {}))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(withSubscriptions(async () => jsonResponse<Message>(404, { message: 'Not found' }))),
+    );
     renderWithProviders(<MyAccountPage />, {
       auth: signedIn(makeUser({ userId: 'E12345', email: 'jane@example.com' })),
       page: 'myAccount',
@@ -32,7 +38,7 @@ describe('my account', () => {
   });
 
   it('updates the names with PUT /api/saas/user/updateSelf and says Updated', async () => {
-    const fetchMock = vi.fn(withSubscriptions(async () => jsonResponse(200, {})));
+    const fetchMock = vi.fn(withSubscriptions(async () => jsonResponse<PortalUser>(200, makeUser())));
     vi.stubGlobal('fetch', fetchMock);
     const auth = signedIn(makeUser());
     renderWithProviders(<MyAccountPage />, { auth });
@@ -55,7 +61,10 @@ describe('my account', () => {
 
   it('says Failed to update when the call fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.stubGlobal('fetch', vi.fn(withSubscriptions(async () => jsonResponse(500, { message: 'boom' }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(withSubscriptions(async () => jsonResponse<Message>(500, { message: 'boom' }))),
+    );
     renderWithProviders(<MyAccountPage />);
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
@@ -63,7 +72,7 @@ describe('my account', () => {
   });
 
   it("takes no more of a name than the server's limit of 100 characters", () => {
-    vi.stubGlobal('fetch', vi.fn(withSubscriptions(async () => jsonResponse(200, {}))));
+    vi.stubGlobal('fetch', vi.fn(withSubscriptions(async () => jsonResponse<PortalUser>(200, makeUser()))));
     renderWithProviders(<MyAccountPage />);
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     for (const label of ['First Name', 'Last Name']) {
@@ -72,7 +81,7 @@ describe('my account', () => {
   });
 
   it('requires both names and restores them on Cancel', () => {
-    const fetchMock = vi.fn(withSubscriptions(async () => jsonResponse(200, {})));
+    const fetchMock = vi.fn(withSubscriptions(async () => jsonResponse<PortalUser>(200, makeUser())));
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<MyAccountPage />);
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
@@ -91,7 +100,7 @@ describe('my account', () => {
     categoryName: string,
     pausedReason: string | null,
     frequencyTypes: { code: string; name: string }[] = [],
-  ) => ({
+  ): Subscription => ({
     subscriptionId,
     accessTypeCode: 'EXT',
     partnerCode: 'BJS',
@@ -111,7 +120,7 @@ describe('my account', () => {
   it('lists my subscriptions with why one is paused, and unfollows one, naming it', async () => {
     const fetchMock = vi.fn(
       withSubscriptions(
-        async () => jsonResponse(200, { message: "You no longer follow Accounts for BJ's." }),
+        async () => jsonResponse<Message>(200, { message: "You no longer follow Accounts for BJ's." }),
         [
           subscription(1, 'Settlement', null, [
             { code: 'DLY', name: 'Day' },
@@ -141,7 +150,7 @@ describe('my account', () => {
     const fetchMock = vi.fn(
       withSubscriptions(
         async () =>
-          jsonResponse(400, {
+          jsonResponse<Message>(400, {
             message: 'Enter the digest time as HH:MM, such as 09:00.',
             field: 'digestTime',
           }),

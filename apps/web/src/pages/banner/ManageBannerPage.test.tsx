@@ -1,11 +1,13 @@
 import { MESSAGES } from '@portal/domain';
+import type { Banner, BannersReply } from '@portal/domain/api/banners';
+import type { Message } from '@portal/domain/api/common';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../test/render.js';
 import ManageBannerPage from './ManageBannerPage.js';
 
 const types = [{ bannerCode: 'INFO', alertCode: 'info', name: 'Information' }];
-const existing = {
+const existing: Banner = {
   bannerId: 5,
   bannerMessage: 'Old news',
   bannerType: 'INFO',
@@ -13,11 +15,14 @@ const existing = {
   isActive: true,
   activatedAt: '2026-11-20T10:00:00.000Z',
   expiresAt: '2099-11-20T11:30:00.000Z',
+  isShowing: true,
 };
 
 function stubFetch(write: (url: string, init: RequestInit) => Response) {
   const fetchMock = vi.fn(async (url: string, init: RequestInit) =>
-    init.method === 'GET' ? jsonResponse(200, { banners: [existing], bannerTypes: types }) : write(url, init),
+    init.method === 'GET'
+      ? jsonResponse<BannersReply>(200, { banners: [existing], bannerTypes: types })
+      : write(url, init),
   );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -32,7 +37,7 @@ async function chooseType() {
 // Mantine's modals and selects are slow in jsdom on a busy machine.
 describe('manage banner', { timeout: 20_000 }, () => {
   it('lists banners with their time to live and activation date', async () => {
-    stubFetch(() => jsonResponse(200, {}));
+    stubFetch(() => jsonResponse<Banner>(200, existing));
     renderWithProviders(<ManageBannerPage />, { page: 'adminBanner' });
     expect(await screen.findByText('Old news')).toBeTruthy();
     expect(screen.getByText('1.5 Hours')).toBeTruthy();
@@ -41,7 +46,7 @@ describe('manage banner', { timeout: 20_000 }, () => {
   });
 
   it('requires a message, a type, and a time to live unless Indefinite', async () => {
-    const fetchMock = stubFetch(() => jsonResponse(201, {}));
+    const fetchMock = stubFetch(() => jsonResponse<Banner>(201, existing));
     renderWithProviders(<ManageBannerPage />);
     await screen.findByText('Old news');
     fireEvent.change(screen.getByLabelText(/Time to Live/), { target: { value: '1.234' } });
@@ -52,7 +57,7 @@ describe('manage banner', { timeout: 20_000 }, () => {
   });
 
   it('creates a banner with its time to live in seconds and says so', async () => {
-    const fetchMock = stubFetch(() => jsonResponse(201, {}));
+    const fetchMock = stubFetch(() => jsonResponse<Banner>(201, existing));
     renderWithProviders(<ManageBannerPage />);
     await screen.findByText('Old news');
     fireEvent.change(screen.getByLabelText(/Banner Message/), { target: { value: 'Maintenance tonight' } });
@@ -71,7 +76,7 @@ describe('manage banner', { timeout: 20_000 }, () => {
 
   it('says when an update fails, and when a disable fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    stubFetch(() => jsonResponse(500, { message: 'boom' }));
+    stubFetch(() => jsonResponse<Message>(500, { message: 'boom' }));
     renderWithProviders(<ManageBannerPage />);
     await screen.findByText('Old news');
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
@@ -89,7 +94,7 @@ describe('manage banner', { timeout: 20_000 }, () => {
   });
 
   it('disables a banner after confirmation and says so', async () => {
-    const fetchMock = stubFetch(() => jsonResponse(200, {}));
+    const fetchMock = stubFetch(() => jsonResponse<Banner>(200, existing));
     renderWithProviders(<ManageBannerPage />);
     await screen.findByText('Old news');
     fireEvent.click(screen.getByRole('button', { name: 'Disable' }));

@@ -1,5 +1,13 @@
 import { notifications } from '@mantine/notifications';
 import { MESSAGES, PAGES } from '@portal/domain';
+import type { Uri } from '@portal/domain/api/auth';
+import type { Message } from '@portal/domain/api/common';
+import type {
+  PartnerDashboards,
+  ThoughtSpotToken,
+  ThoughtSpotUser,
+  TrackedDashboardEvent,
+} from '@portal/domain/api/dashboards';
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -51,7 +59,7 @@ function stubApi(tokenStatus = 200) {
       calls.push(`${init?.method ?? 'GET'} ${url}`);
       if (init?.body) bodies.set(url, JSON.parse(String(init.body)));
       if (url === '/api/dashboards/EXT/BJS') {
-        return jsonResponse(200, {
+        return jsonResponse<PartnerDashboards>(200, {
           partner: { type: 'EXT', code: 'BJS', name: "BJ's" },
           dashboards: [
             {
@@ -68,19 +76,34 @@ function stubApi(tokenStatus = 200) {
       }
       if (url.startsWith('/api/thoughtspot/user?')) {
         return userExists
-          ? jsonResponse(200, { id: 'u', name: 'jane.doe@example.com', display_name: 'Jane Doe' })
-          : jsonResponse(404, { message: 'no' });
+          ? jsonResponse<ThoughtSpotUser>(200, {
+              id: 'u',
+              name: 'jane.doe@example.com',
+              display_name: 'Jane Doe',
+            })
+          : jsonResponse<Message>(404, { message: 'no' });
       }
       if (url === '/api/thoughtspot/user') {
         userExists = true;
-        return jsonResponse(201, { id: 'u', name: 'jane.doe@example.com', display_name: 'Jane Doe' });
+        return jsonResponse<ThoughtSpotUser>(201, {
+          id: 'u',
+          name: 'jane.doe@example.com',
+          display_name: 'Jane Doe',
+        });
       }
       if (url === '/api/ThoughtSpotEmbed/pb-1') {
-        if (tokenStatus !== 200) return jsonResponse(tokenStatus, { message: 'no token', uri: '/elsewhere' });
+        if (tokenStatus !== 200)
+          return jsonResponse<Message & Uri>(tokenStatus, { message: 'no token', uri: '/elsewhere' });
         tokens += 1;
-        return jsonResponse(200, { token: `token-${tokens}`, thoughtSpotHost: 'https://ts.example.com' });
+        return jsonResponse<ThoughtSpotToken>(200, {
+          token: `token-${tokens}`,
+          creation_time_in_millis: 0,
+          expiration_time_in_millis: 300_000,
+          valid_for_username: 'jane.doe@example.com',
+          thoughtSpotHost: 'https://ts.example.com',
+        });
       }
-      return jsonResponse(202, { eventId: 'e' });
+      return jsonResponse<TrackedDashboardEvent>(202, { eventId: 'e' });
     }),
   );
   return Object.assign(calls, { bodies });

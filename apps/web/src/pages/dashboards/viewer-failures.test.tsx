@@ -1,4 +1,7 @@
 import { MESSAGES, PAGES } from '@portal/domain';
+import type { Uri } from '@portal/domain/api/auth';
+import type { Message } from '@portal/domain/api/common';
+import type { TrackedDashboardEvent } from '@portal/domain/api/dashboards';
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -12,7 +15,7 @@ import TableauViewerPage from './TableauViewerPage.js';
 
 type Call = { method: string; url: string; body: unknown };
 
-function stubApi(failing: string, status: number, reply: unknown) {
+function stubApi(failing: string, status: number, reply: Message & Partial<Uri>) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -22,8 +25,8 @@ function stubApi(failing: string, status: number, reply: unknown) {
         url,
         body: init?.body ? JSON.parse(String(init.body)) : null,
       });
-      if (url === failing) return jsonResponse(status, reply);
-      return jsonResponse(202, { eventId: 'e' });
+      if (url === failing) return jsonResponse<Message & Partial<Uri>>(status, reply);
+      return jsonResponse<TrackedDashboardEvent>(202, { eventId: 'e' });
     }),
   );
   return calls;

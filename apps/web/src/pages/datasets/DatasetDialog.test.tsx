@@ -1,3 +1,5 @@
+import type { Message } from '@portal/domain/api/common';
+import type { DatasetObjectKey } from '@portal/domain/api/datasets';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../test/render.js';
@@ -26,7 +28,7 @@ const addButton = () => screen.getByRole('button', { name: 'Add' }) as HTMLButto
 describe('the dataset validation dialog', () => {
   it('enables Add only after the dataset is validated, and adds the partner', async () => {
     const { fetch, onAdd } = renderDialog(() =>
-      jsonResponse(200, { objectKey: '/Reports/EXT/BJS/FEES/', partner: null }),
+      jsonResponse<DatasetObjectKey>(200, { objectKey: '/Reports/EXT/BJS/FEES/', partner: null }),
     );
     expect(addButton().disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
@@ -40,7 +42,7 @@ describe('the dataset validation dialog', () => {
   it('takes the partner code in any case, and adds the partner as the portal knows it, by name', async () => {
     const { onAdd } = renderDialog(
       () =>
-        jsonResponse(200, {
+        jsonResponse<DatasetObjectKey>(200, {
           objectKey: '/Reports/EXT/BJS/FEES/',
           partner: { accessTypeCode: 'EXT', partnerCode: 'BJS', partnerName: "BJ's Wholesale Club" },
         }),
@@ -53,14 +55,16 @@ describe('the dataset validation dialog', () => {
   });
 
   it('says which object key was expected when the dataset is another folder', async () => {
-    renderDialog(() => jsonResponse(200, { objectKey: '/Reports/EXT/SAM/FEES/', partner: null }));
+    renderDialog(() =>
+      jsonResponse<DatasetObjectKey>(200, { objectKey: '/Reports/EXT/SAM/FEES/', partner: null }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
     expect(await screen.findByText('Invalid Object Key: expected /Reports/EXT/BJS/FEES/')).toBeTruthy();
     expect(addButton().disabled).toBe(true);
   });
 
   it("says 'Dataset not found' for an unknown catalog id, and goes back to idle when a field changes", async () => {
-    renderDialog(() => jsonResponse(404, { message: 'Dataset not found' }));
+    renderDialog(() => jsonResponse<Message>(404, { message: 'Dataset not found' }));
     fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
     expect(await screen.findByText('Dataset not found')).toBeTruthy();
     fireEvent.change(screen.getByRole('textbox', { name: 'Catalog ID' }), { target: { value: 'cat-2' } });

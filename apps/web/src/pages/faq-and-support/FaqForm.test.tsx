@@ -1,4 +1,6 @@
 import { MESSAGES } from '@portal/domain';
+import type { Message } from '@portal/domain/api/common';
+import type { Faq } from '@portal/domain/api/faqs';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../test/render.js';
@@ -17,7 +19,7 @@ describe('add FAQ', { timeout: 20_000 }, () => {
   it('shows a question already in use beside the question', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => jsonResponse(409, { message: MESSAGES.duplicate, field: 'question' })),
+      vi.fn(async () => jsonResponse<Message>(409, { message: MESSAGES.duplicate, field: 'question' })),
     );
     renderWithProviders(<AddFaqPage />);
     fireEvent.change(screen.getByLabelText(/Question/), { target: { value: 'Why?' } });
@@ -27,7 +29,9 @@ describe('add FAQ', { timeout: 20_000 }, () => {
   });
 
   it('saves and returns to the list', async () => {
-    const fetchMock = vi.fn(async () => jsonResponse(201, { id: 1, question: 'Why?', answer: 'Because.' }));
+    const fetchMock = vi.fn(async () =>
+      jsonResponse<Faq>(201, { id: 1, question: 'Why?', answer: 'Because.' }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<AddFaqPage />, { path: '/admin/faqs/new' });
     fireEvent.change(screen.getByLabelText(/Question/), { target: { value: ' Why? ' } });

@@ -1,3 +1,4 @@
+import type { Faqs } from '@portal/domain/api/faqs';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ExternalLinkGuard } from '../../components/ExternalLinkGuard.js';
@@ -17,7 +18,7 @@ describe('FAQs page', () => {
   it('lists the questions, filters them by the search, and shows answers as text with safe links', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => jsonResponse(200, faqs)),
+      vi.fn(async () => jsonResponse<Faqs>(200, faqs)),
     );
     renderWithProviders(
       <ExternalLinkGuard>
@@ -43,7 +44,7 @@ describe('FAQs page', () => {
   it('shows the empty state when nothing matches', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => jsonResponse(200, faqs)),
+      vi.fn(async () => jsonResponse<Faqs>(200, faqs)),
     );
     renderWithProviders(<FaqsPage />);
     await screen.findByText('How do I download a report?');

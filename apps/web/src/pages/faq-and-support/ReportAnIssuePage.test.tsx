@@ -1,4 +1,6 @@
 import { MESSAGES } from '@portal/domain';
+import type { Message } from '@portal/domain/api/common';
+import type { IssueReasons, IssueReported } from '@portal/domain/api/contact-us';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../test/render.js';
@@ -6,7 +8,7 @@ import ReportAnIssuePage from './ReportAnIssuePage.js';
 
 function stubFetch(contactUs: () => Response) {
   const fetchMock = vi.fn(async (url: string) =>
-    url === '/api/reasons' ? jsonResponse(200, ['Missing report', 'Other']) : contactUs(),
+    url === '/api/reasons' ? jsonResponse<IssueReasons>(200, ['Missing report', 'Other']) : contactUs(),
   );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -22,7 +24,7 @@ async function chooseReason(reason: string) {
 // Mantine's modals and selects are slow in jsdom on a busy machine.
 describe('report an issue page', { timeout: 20_000 }, () => {
   it('requires a reason and a message, the phone being optional', async () => {
-    const fetchMock = stubFetch(() => jsonResponse(200, {}));
+    const fetchMock = stubFetch(() => jsonResponse<IssueReported>(200, { issueId: 7, message: 'ok' }));
     renderWithProviders(<ReportAnIssuePage />, { page: 'reportAnIssue' });
     await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/reasons', expect.anything()));
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
@@ -32,7 +34,7 @@ describe('report an issue page', { timeout: 20_000 }, () => {
   });
 
   it('posts phone, reason and message and says the issue was reported', async () => {
-    const fetchMock = stubFetch(() => jsonResponse(200, { issueId: 7, message: 'ok' }));
+    const fetchMock = stubFetch(() => jsonResponse<IssueReported>(200, { issueId: 7, message: 'ok' }));
     renderWithProviders(<ReportAnIssuePage />);
     await chooseReason('Missing report');
     fireEvent.change(screen.getByLabelText(/Message/), { target: { value: ' The file is late. ' } });
@@ -50,7 +52,7 @@ describe('report an issue page', { timeout: 20_000 }, () => {
 
   it('says so when the issue could not be reported', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    stubFetch(() => jsonResponse(429, { message: 'Too many attempts.' }));
+    stubFetch(() => jsonResponse<Message>(429, { message: 'Too many attempts.' }));
     renderWithProviders(<ReportAnIssuePage />);
     await chooseReason('Other');
     fireEvent.change(screen.getByLabelText(/Message/), { target: { value: 'Help' } });

@@ -1,5 +1,5 @@
 import { FORM_MESSAGES } from '@portal/domain';
-import type { InvoiceRequest } from '@portal/domain/api/forms';
+import type { InvoiceRequest, InvoiceRequests } from '@portal/domain/api/forms';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
@@ -25,7 +25,9 @@ const request: InvoiceRequest = {
 
 function renderEditPage() {
   const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
-    init?.method === 'PUT' ? jsonResponse(200, request) : jsonResponse(200, [request]),
+    init?.method === 'PUT'
+      ? jsonResponse<InvoiceRequest>(200, request)
+      : jsonResponse<InvoiceRequests>(200, [request]),
   );
   vi.stubGlobal('fetch', fetchMock);
   renderWithProviders(

@@ -1,4 +1,6 @@
 import { FORM_MESSAGES, MESSAGES } from '@portal/domain';
+import type { Message } from '@portal/domain/api/common';
+import type { Disputes, FormSettings } from '@portal/domain/api/forms';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
@@ -15,7 +17,7 @@ function renderNewForm(post: () => Response) {
     vi.fn(async (url: string, init?: RequestInit) =>
       init?.method === 'POST'
         ? post()
-        : jsonResponse(200, url === '/api/form/settings' ? { retailer: 'bjs' } : []),
+        : jsonResponse<FormSettings | Disputes>(200, url === '/api/form/settings' ? { retailer: 'bjs' } : []),
     ),
   );
   renderWithProviders(
@@ -41,7 +43,7 @@ function describedBy(element: HTMLElement): string {
 
 describe('the dispute form errors', { timeout: 20_000 }, () => {
   it('ties each field error to its input and announces it', async () => {
-    renderNewForm(() => jsonResponse(201, []));
+    renderNewForm(() => jsonResponse<Disputes>(201, []));
     await screen.findByRole('button', { name: 'Save' });
     change('Last Four Card Digits', '12a');
     await save();
@@ -54,7 +56,9 @@ describe('the dispute form errors', { timeout: 20_000 }, () => {
   });
 
   it('announces the error of the whole list and ties it to the button that adds a dispute', async () => {
-    renderNewForm(() => jsonResponse(400, { message: FORM_MESSAGES.tooManyDisputes, field: 'disputes' }));
+    renderNewForm(() =>
+      jsonResponse<Message>(400, { message: FORM_MESSAGES.tooManyDisputes, field: 'disputes' }),
+    );
     await screen.findByRole('button', { name: 'Save' });
     fireEvent.change(input('Message Type'), { target: { value: 'claim-request' } });
     change('Customer ID', '1234');

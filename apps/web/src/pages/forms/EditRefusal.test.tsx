@@ -1,5 +1,13 @@
 import { FORM_MESSAGES } from '@portal/domain';
-import type { Dispute, InvoiceRequest } from '@portal/domain/api/forms';
+import type { Message } from '@portal/domain/api/common';
+import type {
+  Dispute,
+  Disputes,
+  FormRefusal,
+  FormSettings,
+  InvoiceRequest,
+  InvoiceRequests,
+} from '@portal/domain/api/forms';
 import { fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
@@ -39,16 +47,23 @@ const dispute: Dispute = {
   ...(pending as Pick<Dispute, 'status' | 'batchDate' | 'batchId' | 'createdBy' | 'createdAt'>),
 };
 
+/** What the pages read: the lists, one record, the settings. */
+type FormRead = InvoiceRequests | InvoiceRequest | Disputes | Dispute | FormSettings;
+
 /** GETs answer `reads` by path; a PUT answers `put`. */
-function stubApi(reads: Record<string, unknown>, put: Response) {
+function stubApi(reads: Record<string, FormRead>, put: Response) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) =>
-    init?.method === 'PUT' ? put : jsonResponse(200, reads[url]),
+    init?.method === 'PUT'
+      ? put
+      : reads[url]
+        ? jsonResponse<FormRead>(200, reads[url])
+        : jsonResponse<Message>(404, { message: `unexpected ${url}` }),
   );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
 
-const refused = () => jsonResponse(409, { message: FORM_MESSAGES.batched });
+const refused = () => jsonResponse<FormRefusal>(409, { message: FORM_MESSAGES.batched });
 
 describe('editing a record a batch has just taken', { timeout: 20_000 }, () => {
   it('shows the 409 on the invoice request edit page and stays there', async () => {

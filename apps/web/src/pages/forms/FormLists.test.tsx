@@ -1,5 +1,13 @@
 import { MESSAGES } from '@portal/domain';
-import type { BatchSummary, Dispute } from '@portal/domain/api/forms';
+import type { Message } from '@portal/domain/api/common';
+import type {
+  BatchSummaries,
+  BatchSummary,
+  Dispute,
+  Disputes,
+  FormSettings,
+  InvoiceRequests,
+} from '@portal/domain/api/forms';
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
@@ -25,10 +33,17 @@ const batch: BatchSummary = {
   checksum: null,
 };
 
-const stubReads = (reads: Record<string, unknown>) =>
+/** What the lists read: the records, the batches, the settings. */
+type FormListRead = InvoiceRequests | Disputes | BatchSummaries | FormSettings;
+
+const stubReads = (reads: Record<string, FormListRead>) =>
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => jsonResponse(200, reads[url])),
+    vi.fn(async (url: string) =>
+      reads[url]
+        ? jsonResponse<FormListRead>(200, reads[url])
+        : jsonResponse<Message>(404, { message: `unexpected ${url}` }),
+    ),
   );
 
 describe('the Batches page', { timeout: 20_000 }, () => {

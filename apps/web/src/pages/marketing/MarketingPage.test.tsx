@@ -1,4 +1,5 @@
 import { MESSAGES } from '@portal/domain';
+import type { MarketingPartners } from '@portal/domain/api/marketing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../test/render.js';
@@ -7,10 +8,10 @@ import MarketingPage from './MarketingPage.js';
 const ext = { code: 'EXT', name: 'External' };
 const partner = (code: string, name: string) => ({ code, name, type: 'EXT' });
 
-function serve(body: unknown) {
+function serve(body: MarketingPartners) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => jsonResponse(200, body)),
+    vi.fn(async () => jsonResponse<MarketingPartners>(200, body)),
   );
 }
 

@@ -1,3 +1,4 @@
+import type { MonitorRunsReply } from '@portal/domain/api/report-monitor-runs';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeUser, renderWithProviders, signedIn } from '../../test/render.js';
@@ -46,7 +47,7 @@ const run: MonitorRun = {
 };
 
 function stubRuns(runs: MonitorRun[]) {
-  const fetch = vi.fn(async () => jsonResponse(200, { runs }));
+  const fetch = vi.fn(async () => jsonResponse<MonitorRunsReply>(200, { runs }));
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }

@@ -1,3 +1,5 @@
+import type { Message } from '@portal/domain/api/common';
+import type { IssuedToken, ServiceAccounts, ServiceAccountToken } from '@portal/domain/api/service-accounts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeUser, renderWithProviders, signedIn } from '../../test/render.js';
@@ -48,9 +50,10 @@ function stubApi(writes: Record<string, () => Response> = {}) {
     vi.fn(async (path: string, init: RequestInit) => {
       const method = init.method ?? 'GET';
       calls.push({ method, path, body: init.body === undefined ? undefined : JSON.parse(String(init.body)) });
-      if (method === 'GET' && path === '/api/admin/service-accounts') return jsonResponse(200, accounts);
+      if (method === 'GET' && path === '/api/admin/service-accounts')
+        return jsonResponse<ServiceAccounts>(200, accounts);
       const write = writes[`${method} ${path}`];
-      return write ? write() : jsonResponse(404, { message: 'Not stubbed' });
+      return write ? write() : jsonResponse<Message>(404, { message: 'Not stubbed' });
     }),
   );
 }
@@ -108,7 +111,7 @@ describe('service accounts page', () => {
     stubApi({
       'POST /api/admin/service-accounts': () => {
         accounts = [reporting, created];
-        return jsonResponse(201, created);
+        return jsonResponse<ServiceAccount>(201, created);
       },
     });
     renderPage();
@@ -149,7 +152,7 @@ describe('service accounts page', () => {
   it('explains a partner access it cannot read, and shows the server message of a refused create', async () => {
     stubApi({
       'POST /api/admin/service-accounts': () =>
-        jsonResponse(409, { message: 'This value is already in use.', field: 'userId' }),
+        jsonResponse<Message>(409, { message: 'This value is already in use.', field: 'userId' }),
     });
     renderPage();
     await screen.findByText('svc-reporting');
@@ -181,7 +184,7 @@ describe('service accounts page', () => {
       [`POST ${path}`]: () => {
         const { token: _secret, ...listed } = issued;
         accounts = [{ ...reporting, tokens: [...reporting.tokens, listed] }];
-        return jsonResponse(201, issued);
+        return jsonResponse<IssuedToken>(201, issued);
       },
     });
     renderPage();
@@ -218,10 +221,10 @@ describe('service accounts page', () => {
     stubApi({
       [`DELETE ${revokePath}`]: () => {
         accounts = [{ ...reporting, tokens: [{ ...token, revokedAt: '2026-02-01T00:00:00.000Z' }] }];
-        return jsonResponse(200, accounts[0]!.tokens[0]);
+        return jsonResponse<ServiceAccountToken>(200, { ...token, revokedAt: '2026-02-01T00:00:00.000Z' });
       },
       'PUT /api/admin/service-accounts/svc-reporting/disable': () =>
-        jsonResponse(404, { message: 'Service account was not found.' }),
+        jsonResponse<Message>(404, { message: 'Service account was not found.' }),
     });
     renderPage();
     const row = (await screen.findByText('svc-reporting')).closest('tr')!;

@@ -1,4 +1,12 @@
 import { MESSAGES } from '@portal/domain';
+import type { Message } from '@portal/domain/api/common';
+import type {
+  InvitationPageReply,
+  InvitationsReply,
+  SaasInvitation,
+  SaasUsersReply,
+  TenantsReply,
+} from '@portal/domain/api/tenants';
 import {
   INVITATION_OUTCOME_MESSAGES,
   INVITATION_PENDING_MESSAGE,
@@ -41,8 +49,8 @@ function stubFetch(answer: (url: string, init: RequestInit) => Response | undefi
   const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
     const given = answer(url, init);
     if (given) return given;
-    if (url === '/api/saas/tenant') return jsonResponse(200, tenants);
-    return jsonResponse(404, { message: `unexpected ${url}` });
+    if (url === '/api/saas/tenant') return jsonResponse<TenantsReply>(200, tenants);
+    return jsonResponse<Message>(404, { message: `unexpected ${url}` });
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -58,8 +66,10 @@ const at = (path: string, pattern: string, element: ReactNode) =>
   );
 const invitationPage = (search = '') =>
   at(`/invitation/${ID}${search}`, '/invitation/:invitationId', <InvitationStatusPage />);
-const page = (reply: object) => (url: string) =>
-  url === `/api/saas/invitations/${ID}` ? jsonResponse(200, { invitationId: ID, ...reply }) : undefined;
+const page = (reply: Omit<InvitationPageReply, 'invitationId'>) => (url: string) =>
+  url === `/api/saas/invitations/${ID}`
+    ? jsonResponse<InvitationPageReply>(200, { invitationId: ID, ...reply })
+    : undefined;
 
 describe('the invitation page', { timeout: 20_000 }, () => {
   it('says why a link did not work', async () => {
@@ -125,13 +135,15 @@ describe('the invitation page', { timeout: 20_000 }, () => {
   });
 
   it('shows its administrator the invitation, resends it and deletes it', async () => {
-    let status = 'pending';
+    let status: InvitationPageReply['status'] = 'pending';
     let resendFails = false;
     const fetchMock = stubFetch((url, init) => {
       if (init.method === 'POST') {
         return resendFails
-          ? jsonResponse(409, { message: 'This invitation has expired. Please invite the person again.' })
-          : jsonResponse(200, invitation);
+          ? jsonResponse<Message>(409, {
+              message: 'This invitation has expired. Please invite the person again.',
+            })
+          : jsonResponse<SaasInvitation>(200, invitation);
       }
       if (init.method === 'DELETE') {
         status = 'deleted';
@@ -179,9 +191,14 @@ describe('the invitation page', { timeout: 20_000 }, () => {
 describe('tenant users pages, issue 24', { timeout: 20_000 }, () => {
   it('resends a pending invitation from the list, saying so', async () => {
     const fetchMock = stubFetch((url, init) => {
-      if (init.method === 'POST') return jsonResponse(200, invitation);
+      if (init.method === 'POST') return jsonResponse<SaasInvitation>(200, invitation);
       if (url.startsWith('/api/saas/user/saas-acme/invitations')) {
-        return jsonResponse(200, { invitations: [invitation], page: 1, limit: 100, hasNext: false });
+        return jsonResponse<InvitationsReply>(200, {
+          invitations: [invitation],
+          page: 1,
+          limit: 100,
+          hasNext: false,
+        });
       }
       return undefined;
     });
@@ -213,9 +230,9 @@ describe('tenant users pages, issue 24', { timeout: 20_000 }, () => {
     };
     stubFetch((url, init) => {
       if (init.method === 'DELETE')
-        return jsonResponse(403, { message: 'You may not remove a user ranked above you.' });
+        return jsonResponse<Message>(403, { message: 'You may not remove a user ranked above you.' });
       if (url.startsWith('/api/saas/user/saas-acme?')) {
-        return jsonResponse(200, { users: [boss], count: 1, page: 1, limit: 50 });
+        return jsonResponse<SaasUsersReply>(200, { users: [boss], count: 1, page: 1, limit: 50 });
       }
       return undefined;
     });

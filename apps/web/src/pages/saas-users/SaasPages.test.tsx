@@ -1,4 +1,13 @@
 import { MESSAGES } from '@portal/domain';
+import type { Message } from '@portal/domain/api/common';
+import type {
+  InvitationsReply,
+  RolesReply,
+  SaasInvitation,
+  SaasRole,
+  SaasUsersReply,
+  TenantsReply,
+} from '@portal/domain/api/tenants';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
@@ -9,11 +18,23 @@ import SaasInvitePage from './SaasInvitePage.js';
 import SaasUsersPage from './SaasUsersPage.js';
 import TenantsPage from './TenantsPage.js';
 
-const roles = [
+const roles: SaasRole[] = [
   { roleId: 'sm', roleName: 'EXT_STORE_MANAGER', roleDescription: 'Store Manager', rank: 1 },
   { roleId: 'cm', roleName: 'EXT_CORPORATE_MANAGER', roleDescription: 'Corporate Manager', rank: 2 },
   { roleId: 'ts', roleName: 'THOUGHTSPOT_CONSUMER', roleDescription: 'ThoughtSpot Consumer', rank: null },
 ];
+/** What POST …/invite answers. */
+const invited: SaasInvitation = {
+  invitationId: '0b0c0d0e-0000-4000-8000-000000000002',
+  tenantId: 'saas-acme',
+  emailAddress: 'new@acme.example',
+  userRoleIds: ['sm'],
+  isThoughtSpotUser: false,
+  inviterName: 'Tess',
+  invitationUrl: 'http://x/invitation/2',
+  invitationCreationTimeStamp: '2026-11-20T10:00:00.000Z',
+  invitationExpirationTimeStamp: '2026-11-27T10:00:00.000Z',
+};
 const tenants = [
   { tenantId: 'saas-acme', displayName: 'Acme Stores - Partner Portal', branding: { logoUrl: null } },
 ];
@@ -22,9 +43,9 @@ function stubFetch(answer: (url: string, init: RequestInit) => Response | undefi
   const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
     const given = answer(url, init);
     if (given) return given;
-    if (url === '/api/saas/tenant') return jsonResponse(200, tenants);
-    if (url.startsWith('/api/saas/role')) return jsonResponse(200, roles);
-    return jsonResponse(404, { message: `unexpected ${url}` });
+    if (url === '/api/saas/tenant') return jsonResponse<TenantsReply>(200, tenants);
+    if (url.startsWith('/api/saas/role')) return jsonResponse<RolesReply>(200, roles);
+    return jsonResponse<Message>(404, { message: `unexpected ${url}` });
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -56,7 +77,7 @@ describe('tenant users pages', { timeout: 20_000 }, () => {
   it('lists several tenants by display name without the portal suffix, or says there is no access', async () => {
     stubFetch((url) =>
       url === '/api/saas/tenant'
-        ? jsonResponse(200, [
+        ? jsonResponse<TenantsReply>(200, [
             { tenantId: 'saas-z', displayName: 'Zeta - Partner Portal', branding: { logoUrl: null } },
             { tenantId: 'saas-b', displayName: 'Beta - Partner Portal', branding: { logoUrl: null } },
           ])
@@ -72,7 +93,7 @@ describe('tenant users pages', { timeout: 20_000 }, () => {
   });
 
   it('says there is no access when the user manages no tenant', async () => {
-    stubFetch((url) => (url === '/api/saas/tenant' ? jsonResponse(200, []) : undefined));
+    stubFetch((url) => (url === '/api/saas/tenant' ? jsonResponse<TenantsReply>(200, []) : undefined));
     at('/tenants', '/tenants', <TenantsPage />);
     // Word for word, with the Report an Issue form it names as a link to the form.
     const message = await screen.findByText(
@@ -86,14 +107,14 @@ describe('tenant users pages', { timeout: 20_000 }, () => {
   it('asks for the users 50 a page, sending limit and page as the spec’s call does', async () => {
     const fetchMock = stubFetch((url) =>
       url === '/api/saas/user/saas-acme?limit=50&page=1'
-        ? jsonResponse(200, {
+        ? jsonResponse<SaasUsersReply>(200, {
             users: [
               {
                 userId: 'one@acme.example',
                 emailAddress: 'one@acme.example',
                 firstName: 'O',
                 lastName: 'N',
-                roles: [roles[0]],
+                roles: roles.slice(0, 1),
               },
             ],
             count: 1,
@@ -108,7 +129,9 @@ describe('tenant users pages', { timeout: 20_000 }, () => {
   });
 
   it('invites with one role and the ThoughtSpot box, says so, and returns to the list after 2 seconds', async () => {
-    const fetchMock = stubFetch((_url, init) => (init.method === 'POST' ? jsonResponse(201, {}) : undefined));
+    const fetchMock = stubFetch((_url, init) =>
+      init.method === 'POST' ? jsonResponse<SaasInvitation>(201, invited) : undefined,
+    );
     at('/admin/saas-acme/saas-users/new', '/admin/:tenantId/saas-users/new', <SaasInvitePage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Send Invitation' }));
     expect(await screen.findByText(MESSAGES.inviteInvalid)).toBeTruthy();
@@ -138,7 +161,7 @@ describe('tenant users pages', { timeout: 20_000 }, () => {
   it('shows the server’s error after the invite failure wording', async () => {
     stubFetch((_url, init) =>
       init.method === 'POST'
-        ? jsonResponse(409, { message: 'An invitation is already pending for this email address.' })
+        ? jsonResponse<Message>(409, { message: 'An invitation is already pending for this email address.' })
         : undefined,
     );
     at('/admin/saas-acme/saas-users/new', '/admin/:tenantId/saas-users/new', <SaasInvitePage />);
@@ -171,7 +194,7 @@ describe('tenant users pages', { timeout: 20_000 }, () => {
         return new Response(null, { status: 204 });
       }
       if (url.startsWith('/api/saas/user/saas-acme/invitations')) {
-        return jsonResponse(200, {
+        return jsonResponse<InvitationsReply>(200, {
           invitations: deleted ? [] : [invitation],
           page: 1,
           limit: 100,

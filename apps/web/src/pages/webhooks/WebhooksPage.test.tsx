@@ -1,4 +1,11 @@
-import type { WebhookDeliveries, WebhookEndpoint, WebhooksReply } from '@portal/domain/api/webhooks';
+import type { Message } from '@portal/domain/api/common';
+import type {
+  QueuedWebhookDelivery,
+  WebhookDeliveries,
+  WebhookEndpoint,
+  WebhookEndpointWithSecret,
+  WebhooksReply,
+} from '@portal/domain/api/webhooks';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeUser, renderWithProviders, signedIn } from '../../test/render.js';
@@ -95,13 +102,15 @@ let calls: Call[];
 let endpoints: WebhookEndpoint[];
 let log: WebhookDeliveries;
 
-const notStubbed = () => jsonResponse(404, { message: 'Not stubbed' });
+const notStubbed = () => jsonResponse<Message>(404, { message: 'Not stubbed' });
 
 /** The page's API: its reads answer the endpoints and their log; each write answers what `writes` says. */
 function stubApi(writes: Record<string, () => Response> = {}) {
   const answer = (method: string, path: string): Response => {
     if (method !== 'GET') return (writes[`${method} ${path}`] ?? notStubbed)();
-    return path.endsWith('/deliveries') ? jsonResponse(200, log) : jsonResponse(200, reply());
+    return path.endsWith('/deliveries')
+      ? jsonResponse<WebhookDeliveries>(200, log)
+      : jsonResponse<WebhooksReply>(200, reply());
   };
   const fetch = async (path: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
@@ -146,7 +155,7 @@ describe('webhooks page', () => {
     const secret = 'whsec_c2VjcmV0LXNob3duLW9uY2UtYW5kLW5ldmVyLWFnYWluLg==';
     stubApi({
       'POST /api/admin/webhooks': () =>
-        jsonResponse(201, { endpoint: { ...endpoint, enabled: true }, secret }),
+        jsonResponse<WebhookEndpointWithSecret>(201, { endpoint: { ...endpoint, enabled: true }, secret }),
     });
     renderPage();
     await screen.findByText('https://hooks.bjs.example/portal');
@@ -194,10 +203,11 @@ describe('webhooks page', () => {
 
   it('sends a test event, enables the endpoint, and shows the delivery log with redeliver', async () => {
     stubApi({
-      [`POST ${path}/test`]: () => jsonResponse(202, { deliveryId: `msg_${'b'.repeat(32)}` }),
-      [`POST ${path}/enable`]: () => jsonResponse(200, { ...endpoint, enabled: true }),
+      [`POST ${path}/test`]: () =>
+        jsonResponse<QueuedWebhookDelivery>(202, { deliveryId: `msg_${'b'.repeat(32)}` }),
+      [`POST ${path}/enable`]: () => jsonResponse<WebhookEndpoint>(200, { ...endpoint, enabled: true }),
       [`POST ${path}/deliveries/msg_${'a'.repeat(32)}/redeliver`]: () =>
-        jsonResponse(202, { deliveryId: `msg_${'a'.repeat(32)}` }),
+        jsonResponse<QueuedWebhookDelivery>(202, { deliveryId: `msg_${'a'.repeat(32)}` }),
     });
     renderPage();
     await screen.findByText('https://hooks.bjs.example/portal');
@@ -278,7 +288,7 @@ describe('webhooks page', () => {
     const secret = 'whsec_bmV3LXNlY3JldC1hZnRlci1yb3RhdGlvbi1vZi10aGUta2V5Lg==';
     stubApi({
       [`POST ${path}/rotate-secret`]: () =>
-        jsonResponse(200, {
+        jsonResponse<WebhookEndpointWithSecret>(200, {
           endpoint: { ...endpoint, previousSecretExpiresAt: '2026-11-27T10:00:00.000Z' },
           secret,
         }),

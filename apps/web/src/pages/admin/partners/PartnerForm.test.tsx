@@ -1,4 +1,5 @@
-import type { PartnerDetailReply } from '@portal/domain/api/partners';
+import type { Message } from '@portal/domain/api/common';
+import type { PartnerDetailReply, SavedPartner } from '@portal/domain/api/partners';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeUser, renderWithProviders, signedIn } from '../../../test/render.js';
@@ -50,7 +51,7 @@ function stub(saveAnswer: () => Response) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (_path: string, init: RequestInit) => {
-      if ((init.method ?? 'GET') === 'GET') return jsonResponse(200, detail);
+      if ((init.method ?? 'GET') === 'GET') return jsonResponse<PartnerDetailReply>(200, detail);
       saves.push(JSON.parse(String(init.body)));
       return saveAnswer();
     }),
@@ -69,7 +70,7 @@ beforeEach(() => {
 // Mantine's modals and selects are slow in jsdom on a busy machine.
 describe('the partner form', { timeout: 20_000 }, () => {
   it('locks type and code, queues alert changes and sends them with the save', async () => {
-    stub(() => jsonResponse(200, { partner: detail.partner, monitors: [] }));
+    stub(() => jsonResponse<SavedPartner>(200, { partner: detail.partner, monitors: [] }));
     const code = (await screen.findByRole('textbox', { name: /Partner Code/ })) as HTMLInputElement;
     expect(code.disabled).toBe(true);
     // Remove the saved alert; add Statements with a monthly alert.
@@ -125,7 +126,10 @@ describe('the partner form', { timeout: 20_000 }, () => {
     const message =
       'The deletion of report alert 7 failed: Report alert 7 was not found for this partner. Nothing was saved.';
     stub(() =>
-      jsonResponse(409, { message, failedChange: { kind: 'delete', index: 0, reportMonitorId: 7 } }),
+      jsonResponse<Message & { failedChange: { kind: string; index: number; reportMonitorId: number } }>(
+        409,
+        { message, failedChange: { kind: 'delete', index: 0, reportMonitorId: 7 } },
+      ),
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Remove alert' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -144,7 +148,7 @@ describe('the partner form', { timeout: 20_000 }, () => {
   });
 
   it("shows 'At least one option must be selected.' for a category without frequency types", async () => {
-    stub(() => jsonResponse(200, {}));
+    stub(() => jsonResponse<SavedPartner>(200, { partner: detail.partner, monitors: [] }));
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Statements' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByText('At least one option must be selected.')).toBeTruthy());

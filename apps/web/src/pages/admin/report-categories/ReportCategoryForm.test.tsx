@@ -1,5 +1,6 @@
 import { MESSAGES } from '@portal/domain';
 import { invalidOwnerEmail } from '@portal/domain/admin/admin-report-category';
+import type { AdminReportCategory } from '@portal/domain/api/report-categories';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../../test/render.js';
@@ -10,7 +11,17 @@ import { ReportCategoryForm } from './ReportCategoryForm.js';
 // of the groups (owner emails, frequency types) whose wrapper Mantine does not tie to its controls.
 
 function renderForm() {
-  const fetchMock = vi.fn(async () => jsonResponse(201, { code: 'FEES' }));
+  const fetchMock = vi.fn(async () =>
+    jsonResponse<AdminReportCategory>(201, {
+      code: 'FEES',
+      name: 'Fees',
+      externalLink: null,
+      ownerEmails: [],
+      frequencyTypes: [],
+      partners: [],
+      sharedOutsideScope: false,
+    }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   renderWithProviders(
     <ReportCategoryForm
