@@ -1,6 +1,5 @@
 import { claimBatch, takeBatchRecords } from '@portal/db';
 import { FORM_MESSAGES } from '@portal/domain';
-import { batchDateOf } from '@portal/domain/forms/form-batch';
 import { createTestApp, type TestApp } from '@portal/testing/api';
 import { day, sampleDispute, sampleDisputeShared, sampleInvoice } from '@portal/testing/forms';
 import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';

@@ -1,6 +1,6 @@
 import { canAccessPartner, type Principal } from '../access/permissions.js';
-import { mayPointDashboardAt, type PlacedDashboard } from './admin-scope.js';
 import type { DashboardType } from '../dashboards/dashboard-type.js';
+import { mayPointDashboardAt, type PlacedDashboard } from './admin-scope.js';
 
 // The partner scope of dashboard administration (admin-scope.ts): the dashboard's partner must be
 // one the manager may access, and its URL must not open content bound to a partner they may not.

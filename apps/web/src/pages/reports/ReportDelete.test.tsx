@@ -1,4 +1,5 @@
-import type { Report, ReportsReply } from '@portal/domain/api/reports';
+import type { Message } from '@portal/domain/api/common';
+import type { DeletedReport, Report, ReportDatesReply, ReportsReply } from '@portal/domain/api/reports';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
@@ -37,9 +38,9 @@ function stubFetch(deleteAnswer: () => Response) {
       return answer;
     }
     if (url === `${REPORTS}/dates`)
-      return jsonResponse(200, { reportDates: ['2026-11-20'], following: false });
-    if (url.startsWith(REPORTS)) return jsonResponse(200, reply(deleted ? [] : [report]));
-    return jsonResponse(404, { message: `unexpected ${url}` });
+      return jsonResponse<ReportDatesReply>(200, { reportDates: ['2026-11-20'], following: false });
+    if (url.startsWith(REPORTS)) return jsonResponse<ReportsReply>(200, reply(deleted ? [] : [report]));
+    return jsonResponse<Message>(404, { message: `unexpected ${url}` });
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -70,7 +71,7 @@ async function confirmDelete() {
 describe("a report's delete", { timeout: 20_000 }, () => {
   it('closes the dialog and logs only when the delete fails', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const fetchMock = stubFetch(() => jsonResponse(500, { message: 'The store is down.' }));
+    const fetchMock = stubFetch(() => jsonResponse<Message>(500, { message: 'The store is down.' }));
     renderPage();
     await confirmDelete();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -81,7 +82,7 @@ describe("a report's delete", { timeout: 20_000 }, () => {
   });
 
   it('closes the dialog and reads the list again when the delete is done', async () => {
-    stubFetch(() => jsonResponse(200, { reportId: 7, deleted: true }));
+    stubFetch(() => jsonResponse<DeletedReport>(200, { reportId: 7, deleted: true }));
     renderPage();
     await confirmDelete();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
