@@ -27,10 +27,17 @@ module.exports = {
       to: { path: '^(apps|packages/(?!domain/)[^/]+|workers|scripts|e2e)/' },
     },
     {
+      name: 'telemetry-imports-only-domain',
+      comment: 'Tracing is loaded before everything else (node --import): it knows only the settings reader.',
+      severity: 'error',
+      from: { path: '^packages/telemetry/' },
+      to: { path: '^(apps|packages/(?!(domain|telemetry)/)[^/]+|workers|scripts|e2e)/' },
+    },
+    {
       name: 'packages-below-apps',
       comment: 'db, queue and storage are below the API, the workers, the scripts and the browser tests.',
       severity: 'error',
-      from: { path: '^packages/(db|queue|storage)/src/' },
+      from: { path: '^packages/(db|queue|storage|telemetry)/src/' },
       to: { path: '^(apps|workers|scripts|e2e)/' },
     },
     {

@@ -30,7 +30,7 @@ export default defineConfig({
             'apps/api/test/**/*.test.ts',
             'apps/dev-sso/test/**/*.test.ts',
             'workers/test/**/*.test.ts',
-            'packages/{db,queue,storage,webhooks}/test/**/*.test.ts',
+            'packages/{db,queue,storage,webhooks,telemetry}/test/**/*.test.ts',
             'scripts/test/**/*.test.ts',
           ],
           globalSetup: ['packages/db/test/global-setup.ts'],
