@@ -30,7 +30,7 @@ module.exports = {
       name: 'telemetry-imports-only-domain',
       comment: 'Tracing is loaded before everything else (node --import): it knows only the settings reader.',
       severity: 'error',
-      from: { path: '^packages/telemetry/' },
+      from: { path: '^packages/telemetry/src/' },
       to: { path: '^(apps|packages/(?!(domain|telemetry)/)[^/]+|workers|scripts|e2e)/' },
     },
     {
