@@ -73,7 +73,7 @@ async function inSpan<T>(
 export async function continueTrace<T>(
   traceparent: string | null | undefined,
   name: string,
-  fn: () => Promise<T>,
+  fn: (span?: Span) => Promise<T>,
   options: SpanOptions = {},
 ): Promise<T> {
   if (!tracingOn() || !traceIdOf(traceparent)) return fn();
@@ -87,7 +87,7 @@ export async function continueTrace<T>(
  */
 export async function startTrace<T>(
   name: string,
-  fn: () => Promise<T>,
+  fn: (span?: Span) => Promise<T>,
   options: SpanOptions = {},
 ): Promise<T> {
   if (!tracingOn()) return fn();

@@ -11,6 +11,7 @@ import {
   recordQueueUnavailable,
   withTimeout,
 } from '@portal/queue';
+import { continueTrace } from '@portal/telemetry';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { toBullJobs } from './bull-jobs.js';
@@ -137,7 +138,11 @@ export async function relayBatch(
     const settled = await Promise.allSettled(
       jobs.map((job) => {
         const queue = queues.get(job.queue as QueueName);
-        return withTimeout(queue.add(job.name, job.data, job.opts), tuning.publishTimeoutMs, 'Redis');
+        // In the trace of the span that wrote the row: BullMQ's telemetry makes the add its child
+        // and hands that context to the job.
+        return continueTrace(job.traceparent, `publish ${job.queue}.${job.name}`, () =>
+          withTimeout(queue.add(job.name, job.data, job.opts), tuning.publishTimeoutMs, 'Redis'),
+        );
       }),
     );
     const published = jobs
