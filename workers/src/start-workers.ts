@@ -240,14 +240,21 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
   });
 
   const producers = createProducerQueues({ redisUrl, prefix });
-  // With tracing, the relay publishes through queues of its own that carry BullMQ's telemetry; the
-  // schedules' queues carry none (their calls at start would be traces of nothing).
+  // With tracing, the relay publishes the rows written in a trace through queues of their own that
+  // carry BullMQ's telemetry; the others, and the schedules' calls, go through queues without.
   const telemetry = queueTelemetry();
-  const relayProducers = telemetry ? createProducerQueues({ redisUrl, prefix, telemetry }) : producers;
+  const tracedProducers = telemetry ? createProducerQueues({ redisUrl, prefix, telemetry }) : producers;
   const relay =
     options.relay === false
       ? undefined
-      : startOutboxRelay({ handle, queues: relayProducers, logger, tuning: options.relay ?? {}, claimed });
+      : startOutboxRelay({
+          handle,
+          queues: producers,
+          traced: tracedProducers,
+          logger,
+          tuning: options.relay ?? {},
+          claimed,
+        });
   let schedules: StartupSteps | undefined;
   claimed.then(
     () => {
@@ -284,7 +291,7 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
       // Lets the webhook attempts in flight end (each bounded by its timeouts) and records them.
       await dispatcher?.stop();
       await producers.close();
-      if (relayProducers !== producers) await relayProducers.close();
+      if (tracedProducers !== producers) await tracedProducers.close();
       mailer.close();
       logger.info('workers stopped');
     },
