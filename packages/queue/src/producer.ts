@@ -49,6 +49,8 @@ export function createProducerQueues({
     async close() {
       const closing = [...open.values()];
       open.clear();
+      // Only the adds are traced: a close would be a trace of its own, with nothing to say.
+      for (const queue of closing) queue.opts.telemetry = undefined;
       await Promise.allSettled(closing.map((queue) => queue.close()));
     },
   };

@@ -248,6 +248,22 @@ it('follows one upload through both processes in one trace, each span under the 
   }
   expect(new Set(trace.map((span) => span.service))).toEqual(new Set(['portal-api', 'portal-workers']));
 
+  // Nothing else starts a trace: not the relay's and the dispatcher's polling (SQL), not BullMQ's
+  // (Redis), not the subscription dispatch's idle ticks every 15 s; only scheduled work that found
+  // something to do (the batches a fresh database is behind on, caught up at the workers' start).
+  const roots = collector.spans.filter((span) => span.parentSpanId === '');
+  const scheduled = ['monitors.schedule', 'batches.disputes-schedule', 'batches.invoices-schedule'];
+  // (The test's own calls before the upload are requests too.)
+  expect(
+    roots.filter((span) => span.name !== 'request' && !scheduled.includes(span.name)).map((s) => s.name),
+  ).toEqual([]);
+  for (const root of roots.filter((span) => span.name.startsWith('batches.'))) {
+    const runs = collector.spans.filter(
+      (span) => span.traceId === root.traceId && span.name === 'process batches.batches.run',
+    );
+    expect(runs.length, root.name).toBeGreaterThan(0);
+  }
+
   // The delivery log keeps each attempt's trace id.
   const logged = await database.db.selectFrom('webhook_delivery_attempts').select('trace_id').execute();
   expect(logged.map((row) => row.trace_id)).toEqual([request!.traceId, request!.traceId]);
