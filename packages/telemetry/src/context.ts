@@ -36,6 +36,16 @@ export function traceIdOf(traceparent: string | null | undefined): string | null
   return match && !/^0+$/.test(match[1]!) ? match[1]! : null;
 }
 
+/** The trace id a BullMQ job carries in its telemetry metadata (bullmq-otel's), or null. */
+export function traceIdOfJob(metadata: string | undefined): string | null {
+  if (!metadata) return null;
+  try {
+    return traceIdOf((JSON.parse(metadata) as { traceparent?: string }).traceparent);
+  } catch {
+    return null;
+  }
+}
+
 export type SpanOptions = { kind?: SpanKind; attributes?: Attributes };
 
 async function inSpan<T>(

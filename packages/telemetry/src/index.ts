@@ -7,6 +7,7 @@ export {
   type SpanOptions,
   startTrace,
   traceIdOf,
+  traceIdOfJob,
 } from './context.js';
 export { queueTelemetry } from './queue-telemetry.js';
 export {

@@ -11,6 +11,7 @@ import { freePort, TEST_REDIS_URL } from '@portal/testing';
 import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from '@portal/testing/otlp-receiver';
 import { startWebhookReceiver, type WebhookReceiver } from '@portal/workers/testing/webhook-receiver';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { jobNameWithTrace } from '../../src/operations/queue-board.js';
 import { seedReportCatalog } from '../reports/fixtures.js';
 import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 
@@ -267,4 +268,12 @@ it('follows one upload through both processes in one trace, each span under the 
   // The delivery log keeps each attempt's trace id.
   const logged = await database.db.selectFrom('webhook_delivery_attempts').select('trace_id').execute();
   expect(logged.map((row) => row.trace_id)).toEqual([request!.traceId, request!.traceId]);
+});
+
+it("names each job's trace on the queue board", async () => {
+  const metadata = JSON.stringify({ traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' });
+  expect(jobNameWithTrace({ name: 'mail.send', opts: { telemetry: { metadata } } })).toBe(
+    'mail.send · trace 4bf92f3577b34da6a3ce929d0e0e4736',
+  );
+  expect(jobNameWithTrace({ name: 'subscriptions.dispatch', opts: {} })).toBe('subscriptions.dispatch');
 });

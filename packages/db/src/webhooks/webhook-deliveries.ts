@@ -152,6 +152,7 @@ export type WebhookDeliveryLog = {
     responseStatus: number | null;
     error: string | null;
     refusedAddress: string | null;
+    traceId: string | null;
   }[];
 };
 
@@ -184,6 +185,7 @@ export async function listWebhookDeliveries(
             'a.response_status as responseStatus',
             'a.error',
             'a.refused_address as refusedAddress',
+            'a.trace_id as traceId',
           ])
           .whereRef('a.delivery_id', '=', 'd.delivery_id')
           .orderBy('a.attempt'),
