@@ -41,7 +41,10 @@ export async function startServerProcess(
   port: number,
   nodeArgs: string[] = [],
 ): Promise<ApiProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+  // The API loads its tracing as production does (it registers nothing unless OTEL_EXPORTER_OTLP_ENDPOINT
+  // is set: scripts/bench/tracing.ts sets it); the reference servers stay untraced.
+  const register = script === 'apps/api/src/server.ts' ? ['--import', '@portal/telemetry/register-api'] : [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...register, script], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
