@@ -49,7 +49,8 @@ export async function startServerProcess(
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i += 1) {
+  // Up to 60 s: on a loaded two-core machine tsx's compile (and the tracing SDK, when on) took over 20.
+  for (let i = 0; i < 600; i += 1) {
     const up = await fetch(`${url}/healthz`).then(
       (r) => r.ok,
       () => false,

@@ -35,8 +35,12 @@ async function main() {
       'in-category': { type: 'string', default: '5000' },
       'list-duration': { type: 'string', default: '5' },
       rounds: { type: 'string', default: '3' },
+      /** tracking or list: one of the two (both by default). */
+      only: { type: 'string' },
     },
   });
+  const runTracking = values.only !== 'list';
+  const runList = values.only !== 'tracking';
   const receiver = await startOtlpReceiver();
   const on = { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf' };
   const off = { OTEL_EXPORTER_OTLP_ENDPOINT: '' };
@@ -56,37 +60,39 @@ async function main() {
     values.rounds,
   ];
   try {
-    const activityOff = (await runBench('activity.ts', activityArgs, off)) as Activity;
-    const activityOn = (await runBench('activity.ts', activityArgs, on)) as Activity;
+    const activityOff = runTracking ? ((await runBench('activity.ts', activityArgs, off)) as Activity) : null;
+    const activityOn = runTracking ? ((await runBench('activity.ts', activityArgs, on)) as Activity) : null;
     const activitySpans = { requests: receiver.requests, bytes: receiver.bytes };
-    const listOff = (await runBench('reports.ts', listArgs, off)) as ReportsList;
-    const listOn = (await runBench('reports.ts', listArgs, on)) as ReportsList;
+    const listOff = runList ? ((await runBench('reports.ts', listArgs, off)) as ReportsList) : null;
+    const listOn = runList ? ((await runBench('reports.ts', listArgs, on)) as ReportsList) : null;
     const cost = (offValue: number, onValue: number) => onValue / offValue;
     const result = {
-      activity: {
-        rate: Number(values.rate),
-        off: activityOff,
-        on: activityOn,
-        // CPU a stored event costs, on over off: 1.10 is 10% more.
-        cpuRatio:
-          portalCpu(activityOff) && portalCpu(activityOn)
-            ? cost(portalCpu(activityOff) as number, portalCpu(activityOn) as number)
-            : null,
-        exportRequests: activitySpans.requests,
-        exportBytes: activitySpans.bytes,
-      },
-      reportsList: {
-        total: Number(values.total),
-        off: listOff.list,
-        on: listOn.list,
-        // Requests/s against the same run's floor, off over on: 1.10 is 10% slower.
-        slowdown: cost(listOn.list.ratio, listOff.list.ratio),
-        exportRequests: receiver.requests - activitySpans.requests,
-        exportBytes: receiver.bytes - activitySpans.bytes,
-      },
+      activity: activityOff &&
+        activityOn && {
+          rate: Number(values.rate),
+          off: activityOff,
+          on: activityOn,
+          // CPU a stored event costs, on over off: 1.10 is 10% more.
+          cpuRatio:
+            portalCpu(activityOff) && portalCpu(activityOn)
+              ? cost(portalCpu(activityOff) as number, portalCpu(activityOn) as number)
+              : null,
+          exportRequests: activitySpans.requests,
+          exportBytes: activitySpans.bytes,
+        },
+      reportsList: listOff &&
+        listOn && {
+          total: Number(values.total),
+          off: listOff.list,
+          on: listOn.list,
+          // Requests/s against the same run's floor, off over on: 1.10 is 10% slower.
+          slowdown: cost(listOn.list.ratio, listOff.list.ratio),
+          exportRequests: receiver.requests - activitySpans.requests,
+          exportBytes: receiver.bytes - activitySpans.bytes,
+        },
     };
     console.log(
-      `tracking: ${result.activity.cpuRatio?.toFixed(3) ?? '?'} x the CPU a stored event with tracing; reports list: ${result.reportsList.slowdown.toFixed(3)} x slower`,
+      `tracking: ${result.activity?.cpuRatio?.toFixed(3) ?? '-'} x the CPU a stored event with tracing; reports list: ${result.reportsList?.slowdown.toFixed(3) ?? '-'} x slower`,
     );
     console.log(`BENCH_RESULT ${JSON.stringify(result)}`);
   } finally {
