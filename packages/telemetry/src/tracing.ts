@@ -60,11 +60,15 @@ export function startTracing(settings: TelemetrySettings): Tracing {
   registerInstrumentations({
     tracerProvider: provider,
     instrumentations: [
+      // The request and its handler, not a span per hook: the hooks' spans made a list request
+      // cost half again its CPU (scripts/bench/tracing.ts) and say little the SQL spans do not.
       new FastifyOtelInstrumentation({
         registerOnInitialization: true,
+        instrumentHooks: false,
         ignorePaths: ({ url }) => UNTRACED_PATHS.test(url),
       }),
-      new PgInstrumentation({ requireParentSpan: true }),
+      // Taking a pooled connection is no span: it is one per statement, and the statement says it.
+      new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
       new IORedisInstrumentation({ requireParentSpan: true }),
       // trace_id and span_id on every line written inside a span; the lines stay on stdout only.
       new PinoInstrumentation({ disableLogSending: true }),
