@@ -134,7 +134,7 @@ async function call(
     },
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
-  return { status: response.status, json: (await response.json()) as Record<string, any> };
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
 
 it('follows one upload through both processes in one trace, each span under the right parent', async () => {
