@@ -2,7 +2,7 @@
 // every workspace imports only the ones below it, workspaces meet only through their package names,
 // production code imports no test code, and no file circles (no two area folders import each other
 // around a circle: .dependency-cruiser-areas.cjs, run after this one).
-// CONTRIBUTING.md says what each folder is. From the bottom up: domain, process; db, storage, webhooks; queue;
+// CONTRIBUTING.md says what each folder is. From the bottom up: domain, process; telemetry; db, storage, webhooks; queue;
 // the API, the workers and dev-sso; the test harness (testing/, which starts them); scripts; e2e.
 const AREAS =
   '(authentication|reports|admin|saas-users|faq-and-support|forms|dashboards|marketing|banner|monitors|datasets|operations|webhooks)';
@@ -32,6 +32,13 @@ module.exports = {
       to: { path: '^(apps|packages/(?!domain/)[^/]+|workers|scripts|e2e|testing)/' },
     },
     {
+      name: 'telemetry-imports-only-domain',
+      comment: 'Tracing is loaded before everything else (node --import): it knows only the settings reader (process) and domain.',
+      severity: 'error',
+      from: { path: '^packages/telemetry/src/' },
+      to: { path: '^(apps|packages/(?!(domain|process|telemetry)/)[^/]+|workers|scripts|e2e|testing)/' },
+    },
+    {
       name: 'packages-below-apps',
       comment:
         "Every package is below the API, the workers, the harness, the scripts and the browser tests; a package's tests reach the apps only through the harness.",
@@ -55,17 +62,17 @@ module.exports = {
     },
     {
       name: 'db-storage-webhooks-on-domain-only',
-      comment: 'db, storage and webhooks import no package of ours but domain and process.',
+      comment: 'db, storage and webhooks import no package of ours but domain, process and telemetry.',
       severity: 'error',
       from: { path: '^packages/(db|storage|webhooks)/' },
-      to: { path: '^packages/', pathNot: ['^packages/(domain|process)/', '^packages/$1/'] },
+      to: { path: '^packages/', pathNot: ['^packages/(domain|process|telemetry)/', '^packages/$1/'] },
     },
     {
       name: 'queue-on-db-and-domain',
-      comment: 'The queue (the outbox and the jobs) imports db, domain and process only.',
+      comment: 'The queue (the outbox and the jobs) imports db, domain, process and telemetry only.',
       severity: 'error',
       from: { path: '^packages/queue/' },
-      to: { path: '^packages/', pathNot: '^packages/(domain|process|db|queue)/' },
+      to: { path: '^packages/', pathNot: '^packages/(domain|process|telemetry|db|queue)/' },
     },
     {
       name: 'apps-and-workers-below-the-harness',

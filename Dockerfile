@@ -1,7 +1,7 @@
 # The portal's image: one image, three commands (API, workers, operator scripts).
 #   docker build -t portal .
 #   docker run portal                                   # the API on :8000
-#   docker run -e WORKER_QUEUES=mail portal node workers/dist/main.js
+#   docker run -e WORKER_QUEUES=mail portal node --import @portal/telemetry/register-workers workers/dist/main.js
 #   docker run portal node scripts/dist/replay-jobs.js --dry-run
 
 # 1. Build: every dependency, the SPA (Vite) and the server side (tsc -b, project references).
@@ -21,6 +21,7 @@ COPY packages/queue/package.json packages/queue/
 COPY packages/storage/package.json packages/storage/
 COPY packages/webhooks/package.json packages/webhooks/
 COPY testing/package.json testing/
+COPY packages/telemetry/package.json packages/telemetry/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build -w @portal/web && npx tsc -b && node scripts/production-layout.mjs /out
@@ -48,4 +49,6 @@ USER node
 EXPOSE 8000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "apps/api/dist/server.js"]
+# The register file starts OpenTelemetry tracing before pg, ioredis and pino load, when
+# OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/operating/tracing.md); without it, it does nothing.
+CMD ["node", "--import", "@portal/telemetry/register-api", "apps/api/dist/server.js"]

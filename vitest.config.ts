@@ -35,7 +35,7 @@ export default defineConfig({
             'apps/api/test/**/*.test.ts',
             'apps/dev-sso/test/**/*.test.ts',
             'workers/test/**/*.test.ts',
-            'packages/{db,queue,storage,webhooks}/test/**/*.test.ts',
+            'packages/{db,queue,storage,webhooks,telemetry}/test/**/*.test.ts',
             'scripts/test/**/*.test.ts',
           ],
           globalSetup: ['testing/src/global-setup.ts'],

@@ -23,6 +23,7 @@ const workspaces = [
   'packages/queue',
   'packages/storage',
   'packages/webhooks',
+  'packages/telemetry',
   'apps/api',
   'workers',
   'scripts',
@@ -55,8 +56,9 @@ const production = {
   allowScripts: manifest.allowScripts,
   workspaces,
   scripts: {
-    start: 'node --conditions=portal-build apps/api/dist/server.js',
-    worker: 'node --conditions=portal-build workers/dist/main.js',
+    // Tracing (OTEL_EXPORTER_OTLP_ENDPOINT) registers before the server's modules load.
+    start: 'node --conditions=portal-build --import @portal/telemetry/register-api apps/api/dist/server.js',
+    worker: 'node --conditions=portal-build --import @portal/telemetry/register-workers workers/dist/main.js',
   },
 };
 writeFileSync(join(out, 'package.json'), `${JSON.stringify(production, null, 2)}\n`);

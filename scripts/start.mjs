@@ -80,8 +80,11 @@ async function ensureRedis() {
 // A JSON log line of a child as a readable line; other lines (console output) as they are.
 let readable = (line) => `${line}\n`;
 
-function startChild(name, script) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+// Each server process loads its tracing first (it registers nothing unless OTEL_EXPORTER_OTLP_ENDPOINT
+// is set): the instrumentations must be in place before pg, ioredis and pino are imported.
+function startChild(name, script, register) {
+  const imports = register ? ['--import', `@portal/telemetry/${register}`] : [];
+  const child = spawn(process.execPath, ['--import', 'tsx', ...imports, script], {
     stdio: ['inherit', 'pipe', 'inherit'],
     env,
   });
@@ -173,10 +176,10 @@ if (demoWebhooks) {
 }
 if (env.DATABASE_URL) {
   run(process.execPath, ['--import', 'tsx', 'scripts/seed.ts']);
-  startChild('api', 'apps/api/src/server.ts');
-  startChild('workers', 'workers/src/main.ts');
+  startChild('api', 'apps/api/src/server.ts', 'register-api');
+  startChild('workers', 'workers/src/main.ts', 'register-workers');
 } else {
-  startChild('portal', 'scripts/portal.ts');
+  startChild('portal', 'scripts/portal.ts', 'register-api');
 }
 
 /** Whether a server listening on `host` accepts a connection (a wildcard is reached on loopback). */

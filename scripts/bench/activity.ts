@@ -25,10 +25,11 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 function startWorkerProcess(env: Record<string, string>, nodeArgs: string[] = []) {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'workers/src/main.ts'], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', '--import', '@portal/telemetry/register-workers', 'workers/src/main.ts'],
+    { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
   return {
     pid: child.pid as number,
     stop: () =>
@@ -304,6 +305,7 @@ async function main() {
         // CPU ms per 1,000 stored events: the whole machine, and the worker and Postgres alone.
         cpuMsPerThousand: cpu ? cpu.machine * 1000 : null,
         workerCpuMsPerThousand: cpu ? (cpu.parts.worker?.total ?? 0) * 1000 : null,
+        apiCpuMsPerThousand: cpu ? (cpu.parts.api?.total ?? 0) * 1000 : null,
         postgresCpuMsPerThousand: cpu ? (cpu.parts.postgres?.total ?? 0) * 1000 : null,
       })}`,
     );

@@ -21,12 +21,16 @@ export const load = () =>
     .map((n) => n.toFixed(1))
     .join(' ');
 
-export function runBench(file: string, args: string[]): Promise<Record<string, unknown>> {
+export function runBench(
+  file: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
     console.log(`\n=== ${file} ${args.join(' ')} (load average ${load()})`);
     const child = spawn(process.execPath, ['--import', 'tsx', `scripts/bench/${file}`, ...args], {
       stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, E2E_LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'error' },
+      env: { ...process.env, E2E_LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'error', ...env },
     });
     let result: Record<string, unknown> | undefined;
     let buffered = '';

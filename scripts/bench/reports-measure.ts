@@ -41,12 +41,16 @@ export async function startServerProcess(
   port: number,
   nodeArgs: string[] = [],
 ): Promise<ApiProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+  // The API loads its tracing as production does (it registers nothing unless OTEL_EXPORTER_OTLP_ENDPOINT
+  // is set: scripts/bench/tracing.ts sets it); the reference servers stay untraced.
+  const register = script === 'apps/api/src/server.ts' ? ['--import', '@portal/telemetry/register-api'] : [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...register, script], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i += 1) {
+  // Up to 60 s: on a loaded two-core machine tsx's compile (and the tracing SDK, when on) took over 20.
+  for (let i = 0; i < 600; i += 1) {
     const up = await fetch(`${url}/healthz`).then(
       (r) => r.ok,
       () => false,

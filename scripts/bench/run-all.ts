@@ -306,6 +306,33 @@ function webhookRows(noisy: WebhooksNoisy, throughput: WebhooksThroughput): Row[
   ];
 }
 
+type Tracing = {
+  activity: { rate: number; cpuRatio: number | null; exportRequests: number };
+  reportsList: { total: number; slowdown: number; on: { rps: number }; off: { rps: number } };
+};
+
+/** OpenTelemetry tracing on (exporting to a local receiver) against off, in the same run. */
+function tracingRows(r: Tracing): Row[] {
+  return [
+    {
+      bench: `tracking at ${fmt(r.activity.rate)} calls/s, tracing on: API and worker CPU a stored event`,
+      figure: r.activity.cpuRatio === null ? '?' : `${fmt(r.activity.cpuRatio, 3)} x`,
+      floor: 'tracing off',
+      ratio: r.activity.cpuRatio === null ? '?' : fmt(r.activity.cpuRatio, 3),
+      goal: '≤ 1.10',
+      met: r.activity.cpuRatio !== null && r.activity.cpuRatio <= 1.1,
+    },
+    {
+      bench: `reports list (${fmt(r.reportsList.total)} reports), tracing on: req/s against the floor`,
+      figure: `${fmt(r.reportsList.on.rps)} req/s (off ${fmt(r.reportsList.off.rps)})`,
+      floor: 'tracing off',
+      ratio: fmt(r.reportsList.slowdown, 3),
+      goal: '≤ 1.10',
+      met: r.reportsList.slowdown <= 1.1,
+    },
+  ];
+}
+
 function activityRows(r: Activity): Row[] {
   return [
     {
@@ -411,6 +438,14 @@ async function main() {
         '--warm',
         full ? '20' : '10',
       ])) as Activity,
+    ),
+  );
+  rows.push(
+    ...tracingRows(
+      (await runBench(
+        'tracing.ts',
+        full ? ['--rate', '1000', '--duration', '20', '--total', '200000'] : [],
+      )) as Tracing,
     ),
   );
   const subscribers = full ? 1000 : 100;

@@ -49,6 +49,8 @@ const NOT_OURS = new Set([
   'A11Y_REPORT',
   // tools run by hand
   'OPTIC_TELEMETRY_LEVEL',
+  // read by the OpenTelemetry exporter itself (a hosted backend's API key), passed through as it is
+  'OTEL_EXPORTER_OTLP_HEADERS',
   // read by the partners' webhook receivers of docs/integrating/webhooks.md, not by the portal
   'PARTNER_WEBHOOK_SECRET',
   'RECEIVER_ADDRESS',

@@ -6,6 +6,7 @@ import {
 import { DEFAULT_SUBSCRIPTION_WINDOW_SECONDS } from '@portal/domain/reports/subscription';
 import { ConfigError, readEnv, SharedEnv } from '@portal/process/env';
 import { type QueueName, queueNames, queuesWithJobs } from '@portal/queue';
+import { TelemetryEnv, telemetrySettings } from '@portal/telemetry';
 import { WebhookEnv, type WebhookSettings, webhookSettings } from '@portal/webhooks';
 import { Type } from 'typebox';
 import { DEFAULT_MAIL_DIR, DEFAULT_MAIL_FROM, type MailConfig } from './mail/send-mail.js';
@@ -126,6 +127,8 @@ export const Env = Type.Object({
     maximum: 300_000,
     default: DEFAULT_WEBHOOK_DISPATCH.responseTimeoutMs,
   }),
+  // OpenTelemetry traces (OTEL_*): read again by the register file loaded before the workers (@portal/telemetry).
+  ...TelemetryEnv,
 });
 
 export type WorkerConfig = {
@@ -198,6 +201,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
       ? 'DATABASE_URL: required (a standalone worker needs Postgres; with embedded PGlite the start script runs the workers inside the API process)'
       : undefined,
   );
+  telemetrySettings(config, 'portal-workers');
   return {
     databaseUrl: config.DATABASE_URL,
     redisUrl: config.REDIS_URL,

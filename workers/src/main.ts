@@ -1,4 +1,5 @@
 import { connect } from '@portal/db';
+import { flushTraces } from '@portal/telemetry';
 import pino from 'pino';
 import { ConfigError, loadWorkerConfig } from './config.js';
 import { WorkerMetrics } from './observability/metrics.js';
@@ -43,6 +44,7 @@ async function main() {
     await workers.stop();
     await metricsServer?.close();
     await handle.close();
+    await flushTraces();
   });
 }
 

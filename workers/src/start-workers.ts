@@ -11,6 +11,7 @@ import {
   workerConnection,
 } from '@portal/queue';
 import { type BlobStore, createBlobStore } from '@portal/storage';
+import { queueTelemetry, runJob } from '@portal/telemetry';
 import { type LookupAll, webhookSettings } from '@portal/webhooks';
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -211,11 +212,16 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
     const worker = new Worker(
       queue,
       async (job) =>
-        registry.run(job.name, job.data, {
-          jobId: job.id ?? '',
-          attemptsMade: job.attemptsMade,
-          logger: log.child({ job: job.name, jobId: job.id }),
-        }),
+        runJob(
+          job.opts.telemetry?.metadata,
+          { queue, name: job.name, id: job.id, attemptsMade: job.attemptsMade },
+          () =>
+            registry.run(job.name, job.data, {
+              jobId: job.id ?? '',
+              attemptsMade: job.attemptsMade,
+              logger: log.child({ job: job.name, jobId: job.id }),
+            }),
+        ),
       {
         ...workerTuning,
         connection: workerConnection(redisUrl),
@@ -234,10 +240,21 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
   });
 
   const producers = createProducerQueues({ redisUrl, prefix });
+  // With tracing, the relay publishes the rows written in a trace through queues of their own that
+  // carry BullMQ's telemetry; the others, and the schedules' calls, go through queues without.
+  const telemetry = queueTelemetry();
+  const tracedProducers = telemetry ? createProducerQueues({ redisUrl, prefix, telemetry }) : producers;
   const relay =
     options.relay === false
       ? undefined
-      : startOutboxRelay({ handle, queues: producers, logger, tuning: options.relay ?? {}, claimed });
+      : startOutboxRelay({
+          handle,
+          queues: producers,
+          traced: tracedProducers,
+          logger,
+          tuning: options.relay ?? {},
+          claimed,
+        });
   let schedules: StartupSteps | undefined;
   claimed.then(
     () => {
@@ -274,6 +291,7 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
       // Lets the webhook attempts in flight end (each bounded by its timeouts) and records them.
       await dispatcher?.stop();
       await producers.close();
+      if (tracedProducers !== producers) await tracedProducers.close();
       mailer.close();
       logger.info('workers stopped');
     },

@@ -1,5 +1,6 @@
 import { DEFAULT_REPORT_EXTENSIONS, parseExtensions } from '@portal/domain';
 import { ConfigError, ENV_DEFAULTS, readEnv, SharedEnv } from '@portal/process/env';
+import { TelemetryEnv, telemetrySettings } from '@portal/telemetry';
 import { WebhookEnv, type WebhookSettings, webhookSettings } from '@portal/webhooks';
 import { type Static, Type } from 'typebox';
 import { parseTrustProxy, type TrustProxy } from './lib/http/trust-proxy.js';
@@ -81,6 +82,8 @@ export const Env = Type.Object({
   API_DOCS: Type.Union([Type.Literal('internal'), Type.Literal('off')], { default: 'internal' }),
   // Webhooks: the key sealing endpoints' secrets (required in production), the ranges opened and http.
   ...WebhookEnv,
+  // OpenTelemetry traces (OTEL_*): read again by the register file loaded before the API (@portal/telemetry).
+  ...TelemetryEnv,
 });
 
 export type Config = Static<typeof Env> & {
@@ -124,6 +127,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (typeof trustProxy === 'object' && 'problem' in trustProxy) {
     throw new ConfigError(`Invalid configuration: ${trustProxy.problem}`);
   }
+  // Checked here too, so that a wrong OTEL_* value stops a start that forgot the register file.
+  telemetrySettings(config, 'portal-api');
   let webhooks: WebhookSettings;
   try {
     webhooks = webhookSettings(config, { production: config.NODE_ENV === 'production' });

@@ -1,3 +1,4 @@
+import { flushTraces } from '@portal/telemetry';
 import { ConfigError, loadConfig } from './config.js';
 import { exitOnSignal } from './shutdown.js';
 import { startApi } from './start.js';
@@ -9,6 +10,7 @@ async function main() {
   exitOnSignal(api.app.log, async () => {
     await api.drain(config.SHUTDOWN_DRAIN_MS);
     await api.close();
+    await flushTraces();
   });
 }
 

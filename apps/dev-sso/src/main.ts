@@ -4,7 +4,7 @@ import { startDevSso } from './index.js';
 // The demo sign-in server on its own: `npx tsx apps/dev-sso/src/main.ts`. Its defaults match
 // the API's (DEV_SSO_ISSUER, DEV_SSO_CLIENT_ID, DEV_SSO_CLIENT_SECRET), so both start with no
 // configuration. Redirects back to the portal are allowed on PUBLIC_URL (default: the one of
-// @portal/domain/env) and on the Vite dev port.
+// @portal/process/env) and on the Vite dev port.
 function list(value: string | undefined, fallback: string[]): string[] {
   const items = (value ?? '')
     .split(',')

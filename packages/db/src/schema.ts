@@ -305,6 +305,8 @@ export type OutboxTable = {
   published_at: NullableTimestamp;
   attempts: Generated<number>;
   last_error: string | null;
+  /** The W3C traceparent of the span that wrote the row (null without tracing). */
+  traceparent: string | null;
 };
 export type AuditLogTable = {
   /** From the sequence audit_log_id_seq; the key is (audit_id, at). */
@@ -402,6 +404,8 @@ export type WebhookDeliveriesTable = {
   first_due_at: Timestamp;
   round_attempts: Generated<number>;
   claimed_until: NullableTimestamp;
+  /** The fan-out's (or the test event's) traceparent: every attempt is a child of it. */
+  traceparent: string | null;
 };
 export type WebhookDeliveryAttemptsTable = {
   delivery_id: string;
@@ -412,11 +416,15 @@ export type WebhookDeliveryAttemptsTable = {
   error: string | null;
   /** Where the host resolved, for a refusal by address: an internal administrator's to read. */
   refused_address: string | null;
+  /** The trace of the attempt's span, for the delivery log (null without tracing). */
+  trace_id: string | null;
 };
 export type ReportSubscriptionItemsTable = {
   subscription_id: number;
   event_id: string;
   added_at: Generated<Date>;
+  /** The fan-out's traceparent: the subscription's mail continues its trace. */
+  traceparent: string | null;
 };
 /** One row: the database's identity, which claims its queue prefix in Redis. */
 export type DatabaseIdentityTable = {

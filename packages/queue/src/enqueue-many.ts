@@ -1,4 +1,5 @@
 import type { Db } from '@portal/db';
+import { currentTraceparent } from '@portal/telemetry';
 import { sql } from 'kysely';
 import { assertCustomJobId } from './enqueue.js';
 import { assertPayload } from './job-definition.js';
@@ -14,7 +15,14 @@ export async function enqueueMany(db: Db, requests: readonly JobRequest[]): Prom
   return insertOutboxRows(db, requests.map(toOutboxRow));
 }
 
-export type OutboxRowValues = { queue: string; job_name: string; payload: unknown; job_id: string | null };
+export type OutboxRowValues = {
+  queue: string;
+  job_name: string;
+  payload: unknown;
+  job_id: string | null;
+  /** The caller's span, read when the request is made (a batched write commits later). */
+  traceparent: string | null;
+};
 
 /** The outbox row of a job request; throws on an unknown job, a bad payload or a bad job id. */
 export function toOutboxRow(request: JobRequest): OutboxRowValues {
@@ -27,15 +35,17 @@ export function toOutboxRow(request: JobRequest): OutboxRowValues {
     job_name: definition.name,
     payload: request.payload,
     job_id: request.jobId ?? null,
+    traceparent: currentTraceparent(),
   };
 }
 
 export async function insertOutboxRows(db: Db, rows: readonly OutboxRowValues[]): Promise<number> {
   // One JSON parameter whatever the count: no bind-parameter limit, the same on Postgres and PGlite.
   const result = await sql`
-    insert into outbox (queue, job_name, payload, job_id)
-    select queue, job_name, payload, job_id
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(queue text, job_name text, payload jsonb, job_id text)
+    insert into outbox (queue, job_name, payload, job_id, traceparent)
+    select queue, job_name, payload, job_id, traceparent
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as r(queue text, job_name text, payload jsonb, job_id text, traceparent text)
   `.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }

@@ -1,4 +1,5 @@
 import type { Db } from '@portal/db';
+import { currentTraceparent } from '@portal/telemetry';
 import { assertPayload, type JobDefinition } from './job-definition.js';
 import { findJobDefinition, type JobRequest } from './jobs/index.js';
 
@@ -18,7 +19,8 @@ export function assertCustomJobId(jobId: string): void {
 
 /**
  * Writes the job into the outbox inside the caller's transaction: the domain change and its job
- * commit together, and Redis being down never fails the caller. The relay publishes it to BullMQ.
+ * commit together, and Redis being down never fails the caller. The relay publishes it to BullMQ,
+ * in the trace of the span that wrote it.
  */
 export async function enqueue(db: Db, request: JobRequest): Promise<Enqueued> {
   const definition = findJobDefinition(request.name);
@@ -33,6 +35,7 @@ export async function enqueue(db: Db, request: JobRequest): Promise<Enqueued> {
       job_name: definition.name,
       payload: JSON.stringify(request.payload),
       job_id: request.jobId ?? null,
+      traceparent: currentTraceparent(),
     })
     .returning(['outbox_id', 'job_id'])
     .executeTakeFirstOrThrow();

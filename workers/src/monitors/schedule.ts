@@ -3,6 +3,7 @@ import { checksToCatchUp, type ScheduledCheck } from '@portal/domain/monitors/mo
 import { easternDate } from '@portal/domain/time/eastern-time';
 import { enqueueMany } from '@portal/queue';
 import { monitorsCheckJobId } from '@portal/queue/jobs/monitors-check';
+import { startTrace } from '@portal/telemetry';
 import type { Kysely } from 'kysely';
 
 /**
@@ -11,6 +12,16 @@ import type { Kysely } from 'kysely';
  * down. Each check's job id names its day, so workers doing this at once still make one job.
  */
 export async function enqueueDueChecks(db: Kysely<Database>, now: Date): Promise<ScheduledCheck[]> {
+  // A tick with nothing due stops here and makes no trace; one that writes checks starts a trace
+  // that the checks' jobs (through their outbox rows) continue.
+  const due = checksToCatchUp(now, await lastMonitorRunDate(db, easternDate(now)));
+  if (due.length === 0) return [];
+  return startTrace('monitors.schedule', () => writeDueChecks(db, now), {
+    attributes: { 'portal.monitors.check_dates': due.map((check) => check.checkDate).join(',') },
+  });
+}
+
+function writeDueChecks(db: Kysely<Database>, now: Date): Promise<ScheduledCheck[]> {
   return db.transaction().execute(async (trx) => {
     const checks = checksToCatchUp(now, await lastMonitorRunDate(trx, easternDate(now)));
     await enqueueMany(

@@ -12,6 +12,8 @@ export type BullJob = {
   data: unknown;
   opts: ReturnType<typeof jobOptions> & { jobId: string };
   outboxIds: string[];
+  /** The trace the add continues: the row's, or a group's first row's. */
+  traceparent: string | null;
 };
 
 /**
@@ -45,6 +47,7 @@ export function toBullJobs(rows: OutboxRow[]): BullJob[] {
       data: row.payload,
       opts: { ...jobOptions(definition ?? unknownJobPolicy), jobId: row.job_id ?? row.outbox_id },
       outboxIds: [row.outbox_id],
+      traceparent: row.traceparent,
     });
   }
   for (const members of groups.values()) {
@@ -58,6 +61,8 @@ export function toBullJobs(rows: OutboxRow[]): BullJob[] {
         jobId: groupJobId(members),
       },
       outboxIds: members.map((row) => row.outbox_id),
+      // One job, one parent: a group (tracking calls, wake-ups) continues its first traced row.
+      traceparent: members.find((row) => row.traceparent !== null)?.traceparent ?? null,
     });
   }
   return jobs;

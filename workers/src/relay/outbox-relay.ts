@@ -11,6 +11,7 @@ import {
   recordQueueUnavailable,
   withTimeout,
 } from '@portal/queue';
+import { continueTrace } from '@portal/telemetry';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { toBullJobs } from './bull-jobs.js';
@@ -103,6 +104,7 @@ export async function relayBatch(
   queues: ProducerQueues,
   tuning: Pick<RelayTuning, 'batchSize' | 'publishTimeoutMs'> = defaultRelayTuning,
   claimed: Promise<void> = Promise.resolve(),
+  traced: ProducerQueues = queues,
 ): Promise<RelayOutcome> {
   // Checked before any transaction: embedded PGlite has one connection, and a transaction held
   // while waiting for a Redis that never answered would stall the API beside it. Once connected,
@@ -136,8 +138,13 @@ export async function relayBatch(
     const jobs = toBullJobs(valid);
     const settled = await Promise.allSettled(
       jobs.map((job) => {
-        const queue = queues.get(job.queue as QueueName);
-        return withTimeout(queue.add(job.name, job.data, job.opts), tuning.publishTimeoutMs, 'Redis');
+        // In the trace of the span that wrote the row: BullMQ's telemetry (the traced queues) makes
+        // the add its child and hands that context to the job. A row written outside any trace is
+        // added without it, so it starts none.
+        const queue = (job.traceparent ? traced : queues).get(job.queue as QueueName);
+        return continueTrace(job.traceparent, `publish ${job.queue}.${job.name}`, () =>
+          withTimeout(queue.add(job.name, job.data, job.opts), tuning.publishTimeoutMs, 'Redis'),
+        );
       }),
     );
     const published = jobs
@@ -176,6 +183,8 @@ export type OutboxRelayOptions = {
   tuning?: Partial<RelayTuning>;
   /** Settles once QUEUE_PREFIX is claimed for this database; nothing is published before. */
   claimed?: Promise<void>;
+  /** The same queues with BullMQ's telemetry, for rows written in a trace (tracing on). */
+  traced?: ProducerQueues;
 };
 
 /** Runs relayBatch on every NOTIFY (Postgres) and every poll, backing off while Redis refuses. */
@@ -185,6 +194,7 @@ export function startOutboxRelay({
   logger,
   tuning: overrides,
   claimed = Promise.resolve(),
+  traced = queues,
 }: OutboxRelayOptions): OutboxRelay {
   const tuning = { ...defaultRelayTuning, ...overrides };
   const log = logger.child({ component: 'outbox-relay' });
@@ -198,7 +208,7 @@ export function startOutboxRelay({
 
   const loop = async () => {
     while (!stopped) {
-      const outcome = await relayBatch(handle.db, queues, tuning, claimed).catch(
+      const outcome = await relayBatch(handle.db, queues, tuning, claimed, traced).catch(
         (error): RelayOutcome => ({
           claimed: 0,
           published: 0,

@@ -1,5 +1,6 @@
 import { applyRetention, type Database, maintainPartitions, RETENTION_BATCH_SIZE } from '@portal/db';
 import type { RetentionSettings } from '@portal/domain/operations/retention';
+import { startTrace } from '@portal/telemetry';
 import type { Kysely } from 'kysely';
 import { defineHandler, type JobHandler } from '../registry.js';
 
@@ -26,7 +27,8 @@ export function retentionApplyHandler({
   return defineHandler(
     'retention.apply',
     async (_, { logger }) => {
-      const run = await applyRetention(db, retention, now(), batchSize);
+      // Daily, and never idle (it makes the coming partitions at least): a trace per run.
+      const run = await startTrace('retention.apply', () => applyRetention(db, retention, now(), batchSize));
       logger.info(run, 'retention applied');
     },
     {

@@ -13,6 +13,7 @@ import {
   subscriptionPauseReason,
 } from '@portal/domain/reports/subscription';
 import { enqueue } from '@portal/queue';
+import { continueTrace, startTrace } from '@portal/telemetry';
 import type { Kysely } from 'kysely';
 import { defineHandler, type JobHandler } from '../registry.js';
 
@@ -64,32 +65,64 @@ export async function dispatchSubscriptions(
     isSubscriptionDue(pending, now, settings.windowSeconds),
   );
   const outcome: DispatchOutcome = { mailed: [], paused: [] };
-  for (const { subscriptionId } of due) {
-    await db.transaction().execute(async (trx) => {
-      const claimed = await claimPendingItems(trx, subscriptionId);
-      if (!claimed) return;
-      const user = await findActiveUser(trx, claimed.userId);
-      const reason = subscriptionPauseReason({
-        user: user && { ...user, email: user.email },
-        accessTypeCode: claimed.accessTypeCode,
-        partnerCode: claimed.partnerCode,
-        categoryOffered: await partnerOffersCategory(trx, claimed),
-      });
-      if (reason !== null || !user) {
-        await markSubscriptionSent(trx, subscriptionId, { pausedReason: reason ?? '' });
-        outcome.paused.push({ subscriptionId, reason: reason ?? '' });
-        return;
-      }
-      await enqueue(trx, {
-        name: 'mail.send',
-        payload: mailOf(claimed, user.email, settings.publicUrl),
-        jobId: `subscription-mail-${subscriptionId}-${claimed.reports[0]?.eventId ?? 'none'}`,
-      });
-      await markSubscriptionSent(trx, subscriptionId, { sentAt: now });
-      outcome.mailed.push(subscriptionId);
-    });
+  // Traces: a mail of reports as they arrive continues the trace its first report was handed out
+  // in; the digests of one run share a trace of their own. A run with nothing due makes none.
+  const arriving = due.filter((pending) => pending.delivery !== 'DAILY_DIGEST');
+  const digests = due.filter((pending) => pending.delivery === 'DAILY_DIGEST');
+  for (const { subscriptionId, traceparent } of arriving) {
+    await continueTrace(
+      traceparent,
+      'subscription mail',
+      () => mailSubscription(db, settings, now, subscriptionId, outcome),
+      {
+        attributes: { 'portal.subscription_id': subscriptionId },
+      },
+    );
+  }
+  if (digests.length > 0) {
+    await startTrace(
+      'subscription digests',
+      async () => {
+        for (const { subscriptionId } of digests)
+          await mailSubscription(db, settings, now, subscriptionId, outcome);
+      },
+      { attributes: { 'portal.subscriptions': digests.length } },
+    );
   }
   return outcome;
+}
+
+/** One subscription's mail, or its pause, in one transaction (recorded in `outcome`). */
+async function mailSubscription(
+  db: Kysely<Database>,
+  settings: DispatchSettings,
+  now: Date,
+  subscriptionId: number,
+  outcome: DispatchOutcome,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const claimed = await claimPendingItems(trx, subscriptionId);
+    if (!claimed) return;
+    const user = await findActiveUser(trx, claimed.userId);
+    const reason = subscriptionPauseReason({
+      user: user && { ...user, email: user.email },
+      accessTypeCode: claimed.accessTypeCode,
+      partnerCode: claimed.partnerCode,
+      categoryOffered: await partnerOffersCategory(trx, claimed),
+    });
+    if (reason !== null || !user) {
+      await markSubscriptionSent(trx, subscriptionId, { pausedReason: reason ?? '' });
+      outcome.paused.push({ subscriptionId, reason: reason ?? '' });
+      return;
+    }
+    await enqueue(trx, {
+      name: 'mail.send',
+      payload: mailOf(claimed, user.email, settings.publicUrl),
+      jobId: `subscription-mail-${subscriptionId}-${claimed.reports[0]?.eventId ?? 'none'}`,
+    });
+    await markSubscriptionSent(trx, subscriptionId, { sentAt: now });
+    outcome.mailed.push(subscriptionId);
+  });
 }
 
 export function dispatchSubscriptionsHandler(

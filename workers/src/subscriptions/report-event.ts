@@ -1,4 +1,5 @@
 import { addSubscriptionItems, type Database, findReportEvents } from '@portal/db';
+import { currentTraceparent } from '@portal/telemetry';
 import type { Kysely } from 'kysely';
 import { defineHandler, type JobHandler } from '../registry.js';
 import { fanOutWebhooks } from '../webhooks/fan-out.js';
@@ -19,7 +20,8 @@ export function reportEventHandler(
   return defineHandler('notifications.report-event', async (events, { logger }) => {
     const eventIds = [...new Set(events.map((event) => event.eventId))];
     const handedOut = await db.transaction().execute(async (trx) => {
-      const subscriptionItems = await addSubscriptionItems(trx, eventIds);
+      // The subscription's mail, sent by a later dispatch, continues this job's trace.
+      const subscriptionItems = await addSubscriptionItems(trx, eventIds, currentTraceparent());
       const webhookDeliveries = await fanOutWebhooks(trx, await findReportEvents(trx, eventIds), now());
       return { subscriptionItems, webhookDeliveries };
     });

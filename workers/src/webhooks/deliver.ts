@@ -1,8 +1,10 @@
 import type { ClaimedDelivery } from '@portal/db';
 import { canAccessPartner } from '@portal/domain';
+import { continueTrace, currentTraceId, SpanKind, SpanStatusCode } from '@portal/telemetry';
 import {
   type DeliveryResult,
   endpointUrlProblem,
+  isSuccess,
   openSecret,
   type ResolvedHosts,
   signatureHeader,
@@ -26,7 +28,16 @@ export type FinishedDelivery = {
   claimed: ClaimedDelivery;
   /** When it ended, on the workers' clock. */
   at: Date;
-} & ({ refused: string } | { refused?: undefined; startedAt: Date; result: DeliveryResult });
+} & (
+  | { refused: string }
+  | {
+      refused?: undefined;
+      startedAt: Date;
+      result: DeliveryResult;
+      /** The trace of the attempt's span, for the delivery log (undefined without tracing). */
+      traceId?: string | null;
+    }
+);
 
 /** Why a delivery is not sent at all, or undefined when it may be. */
 function refusal(delivery: ClaimedDelivery): string | undefined {
@@ -120,7 +131,23 @@ export async function attemptDelivery(
 ): Promise<FinishedDelivery> {
   const refused = refusal(delivery);
   if (refused !== undefined) return { claimed: delivery, at: deps.now(), refused };
-  const startedAt = deps.now();
-  const result = await send(deps, delivery, startedAt).catch((error: unknown) => failed(String(error)));
-  return { claimed: delivery, at: deps.now(), startedAt, result };
+  // A span in the trace that made the delivery: every attempt, a retry hours later too, is its child.
+  return continueTrace(
+    delivery.traceparent,
+    'webhook delivery attempt',
+    async (span) => {
+      const startedAt = deps.now();
+      const result = await send(deps, delivery, startedAt).catch((error: unknown) => failed(String(error)));
+      span?.setAttributes({
+        'portal.webhook.delivery_id': delivery.deliveryId,
+        'portal.webhook.endpoint_id': delivery.endpointId,
+        'portal.webhook.attempt': delivery.attempts + 1,
+        ...(result.status !== null ? { 'http.response.status_code': result.status } : {}),
+      });
+      if (!isSuccess(result.status))
+        span?.setStatus({ code: SpanStatusCode.ERROR, message: result.error ?? `HTTP ${result.status}` });
+      return { claimed: delivery, at: deps.now(), startedAt, result, traceId: currentTraceId() };
+    },
+    { kind: SpanKind.CLIENT },
+  );
 }

@@ -8,6 +8,7 @@ import {
 } from '@portal/db';
 import { canAccessPartner } from '@portal/domain';
 import { enqueue } from '@portal/queue';
+import { currentTraceparent } from '@portal/telemetry';
 import { eventBody, newDeliveryId } from '@portal/webhooks';
 import type { Transaction } from 'kysely';
 
@@ -47,7 +48,11 @@ export async function fanOutWebhooks(
       },
     ];
   });
-  const made = await insertWebhookDeliveries(trx, deliveries, { dueAt: now });
+  // Each attempt, retries hours later included, is a span of the trace that made the delivery.
+  const made = await insertWebhookDeliveries(trx, deliveries, {
+    dueAt: now,
+    traceparent: currentTraceparent(),
+  });
   if (made.length > 0) await enqueue(trx, { name: 'webhooks.wake', payload: { reason: 'fan-out' } });
   return made.length;
 }

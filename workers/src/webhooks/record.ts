@@ -56,6 +56,7 @@ function outcomeOf(finished: FinishedDelivery, retryBaseMs: number): DeliveryOut
     responseStatus: result.status,
     error: result.error ?? null,
     refusedAddress: result.refusedAddress ?? null,
+    traceId: finished.traceId ?? null,
   };
 }
 

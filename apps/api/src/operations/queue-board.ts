@@ -2,6 +2,7 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import { type ProducerQueues, queueNames } from '@portal/queue';
+import { traceIdOfJob } from '@portal/telemetry';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../lib/http/errors.js';
 import {
@@ -10,6 +11,15 @@ import {
   UNAVAILABLE_MESSAGE,
 } from '../lib/http/unavailable.js';
 import { declarePlaceAccess, QUEUE_BOARD_ACCESS, QUEUE_BOARD_PATH } from '../plugins/access.js';
+
+/** A job's name on the board, with the trace it runs in (when traced), to find it in a trace backend. */
+export function jobNameWithTrace(job: {
+  name?: string;
+  opts?: { telemetry?: { metadata?: string } };
+}): string {
+  const traceId = traceIdOfJob(job.opts?.telemetry?.metadata);
+  return traceId ? `${job.name ?? ''} · trace ${traceId}` : (job.name ?? '');
+}
 
 /**
  * Bull Board at /admin/queues: every queue's waiting, active, failed and delayed jobs, with retry
@@ -30,7 +40,13 @@ export async function queueBoardPlugin(app: FastifyInstance, options: { queues: 
   const openQueues = async () => {
     if (opened) return;
     opened = true;
-    board.setQueues(queueNames.map((name) => new BullMQAdapter(options.queues.get(name))));
+    board.setQueues(
+      queueNames.map((name) => {
+        const adapter = new BullMQAdapter(options.queues.get(name));
+        adapter.setFormatter('name', jobNameWithTrace);
+        return adapter;
+      }),
+    );
   };
   // Ours, not Bull Board's: refusals keep their status and message, and Redis away is a 503.
   // (Bull Board's status type lists only the codes it uses itself; Fastify sends any.)

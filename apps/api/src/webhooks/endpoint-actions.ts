@@ -10,6 +10,7 @@ import {
 } from '@portal/db';
 import type { WebhookEndpoint, WebhookEndpointWithSecret } from '@portal/domain/api/webhooks';
 import { enqueue } from '@portal/queue';
+import { currentTraceparent } from '@portal/telemetry';
 import { generateSecret, newDeliveryId, sealSecret, TEST_EVENT_TYPE, testEventBody } from '@portal/webhooks';
 import { conflict, notFound } from '../lib/http/errors.js';
 import type { Actor } from '../lib/service-deps.js';
@@ -103,7 +104,7 @@ export async function sendTestEvent(
     await insertWebhookDeliveries(
       trx,
       [{ deliveryId, endpointId, eventId: null, eventType: TEST_EVENT_TYPE, body }],
-      { dueAt: now },
+      { dueAt: now, traceparent: currentTraceparent() },
     );
     await enqueue(trx, { name: 'webhooks.wake', payload: { reason: 'test event' } });
     await writeAudit(trx, audit(actor, 'test', endpointId, { detail: { deliveryId } }));

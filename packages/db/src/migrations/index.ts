@@ -26,6 +26,7 @@ import * as webhookRefusedAddress from './2026112710_webhook_refused_address.js'
 import * as webhookEndpointsWithoutPartners from './2026112711_webhook_endpoints_without_partners.js';
 import * as databaseIdentity from './2026112712_database_identity.js';
 import * as webhookDispatch from './2026112810_webhook_dispatch.js';
+import * as traceContext from './2026112820_trace_context.js';
 
 // Listed explicitly so the same migrations run under tsx, vitest and a bundler alike.
 // A landed migration is never edited: add a new file.
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '2026112711_webhook_endpoints_without_partners': webhookEndpointsWithoutPartners,
   '2026112712_database_identity': databaseIdentity,
   '2026112810_webhook_dispatch': webhookDispatch,
+  '2026112820_trace_context': traceContext,
 };

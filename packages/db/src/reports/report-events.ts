@@ -3,6 +3,7 @@ import {
   REPORT_EVENT_JOB,
   type ReportEventType,
 } from '@portal/domain/reports/report-events';
+import { currentTraceparent } from '@portal/telemetry';
 import type { Db } from '../db.js';
 
 // The domain events of report delivery (issue 28), written in the caller's transaction together
@@ -62,6 +63,7 @@ async function recordChunk(db: Db, events: readonly NewReportEvent[]): Promise<s
         job_name: REPORT_EVENT_JOB.name,
         payload: JSON.stringify({ eventId }),
         job_id: `report-event-${eventId}`,
+        traceparent: currentTraceparent(),
       })),
     )
     .execute();

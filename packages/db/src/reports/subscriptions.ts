@@ -187,18 +187,26 @@ export async function unsubscribeByToken(db: Db, token: string): Promise<Unsubsc
  * Adds announced events to the subscriptions that hear them (their partner and category, and one
  * of their frequency types if they chose some). An event added twice is added once.
  */
-export async function addSubscriptionItems(db: Db, eventIds: readonly string[]): Promise<number> {
+export async function addSubscriptionItems(
+  db: Db,
+  eventIds: readonly string[],
+  traceparent: string | null = null,
+): Promise<number> {
   if (eventIds.length === 0) return 0;
   const result = await db
     .insertInto('report_subscription_items')
-    .columns(['subscription_id', 'event_id'])
+    .columns(['subscription_id', 'event_id', 'traceparent'])
     .expression((eb) =>
       eb
         .selectFrom('report_events as e')
         .innerJoin('report_subscriptions as s', (join) =>
           join.onRef('s.partner_id', '=', 'e.partner_id').onRef('s.category_code', '=', 'e.category_code'),
         )
-        .select(['s.subscription_id', 'e.event_id'])
+        .select([
+          's.subscription_id',
+          'e.event_id',
+          sql<string | null>`${traceparent}::text`.as('traceparent'),
+        ])
         .where('e.event_id', 'in', [...eventIds])
         .where('e.event_type', 'in', [...SUBSCRIBED_EVENT_TYPES])
         .where((w) =>
@@ -218,6 +226,8 @@ export type PendingSubscriptionRow = {
   delivery: SubscriptionDelivery;
   digestTime: string | null;
   firstPendingAt: Date;
+  /** The trace its first pending report was handed out in (null without tracing). */
+  traceparent: string | null;
 };
 
 /** Every subscription with events not yet mailed, with when the first of them came. */
@@ -230,6 +240,7 @@ export async function listPendingSubscriptions(db: Db): Promise<PendingSubscript
       's.delivery',
       's.digest_time as digestTime',
       eb.fn.min('i.added_at').as('firstPendingAt'),
+      sql<string | null>`(array_agg(i.traceparent order by i.added_at))[1]`.as('traceparent'),
     ])
     .groupBy(['s.subscription_id', 's.delivery', 's.digest_time'])
     .execute() as Promise<PendingSubscriptionRow[]>;

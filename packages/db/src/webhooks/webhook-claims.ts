@@ -32,6 +32,8 @@ export type ClaimedDelivery = {
   /** The event's partner; null for a test event. */
   accessTypeCode: string | null;
   partnerCode: string | null;
+  /** The trace the delivery was made in: each attempt is a span of it (null without tracing). */
+  traceparent: string | null;
   /** The service account as the send-time access check reads it; null when it is disabled or gone. */
   account: { isInternalAdmin: boolean; isExternalUser: boolean | null; partnerGrants: PartnerGrant[] } | null;
 };
@@ -165,11 +167,11 @@ async function claimFor(
       where d.delivery_id = picked.delivery_id and d.status = 'pending'
         and (d.claimed_until is null or d.claimed_until <= ${now})
       returning d.delivery_id, d.endpoint_id, d.event_id, d.event_type, d.body, d.attempts,
-        d.round_attempts, d.first_due_at, picked.probe, picked.next_attempt_at
+        d.round_attempts, d.first_due_at, d.traceparent, picked.probe, picked.next_attempt_at
     )
     select c.delivery_id as "deliveryId", c.endpoint_id as "endpointId", c.event_type as "eventType",
       c.body, c.attempts, c.round_attempts as "roundAttempts", c.first_due_at as "firstDueAt",
-      c.probe, w.url, w.enabled as "endpointEnabled", w.secret_sealed as "secretSealed",
+      c.probe, c.traceparent, w.url, w.enabled as "endpointEnabled", w.secret_sealed as "secretSealed",
       w.previous_secret_sealed as "previousSecretSealed",
       w.previous_secret_expires_at as "previousSecretExpiresAt",
       w.service_account_id as "serviceAccountId", w.created_by as "createdBy",

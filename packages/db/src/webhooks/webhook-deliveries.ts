@@ -60,7 +60,7 @@ export type NewWebhookDelivery = {
 export async function insertWebhookDeliveries(
   db: Db,
   deliveries: readonly NewWebhookDelivery[],
-  options: { dueAt?: Date } = {},
+  options: { dueAt?: Date; traceparent?: string | null } = {},
 ): Promise<string[]> {
   if (deliveries.length === 0) return [];
   const rows = deliveries.map((d) => ({
@@ -73,9 +73,9 @@ export async function insertWebhookDeliveries(
   const due = options.dueAt ?? null;
   const made = await sql<{ delivery_id: string }>`
     insert into webhook_deliveries
-      (delivery_id, endpoint_id, event_id, event_type, body, next_attempt_at, first_due_at)
+      (delivery_id, endpoint_id, event_id, event_type, body, next_attempt_at, first_due_at, traceparent)
     select r.delivery_id, r.endpoint_id, r.event_id, r.event_type, r.body,
-      coalesce(${due}::timestamptz, now()), coalesce(${due}::timestamptz, now())
+      coalesce(${due}::timestamptz, now()), coalesce(${due}::timestamptz, now()), ${options.traceparent ?? null}::text
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       as r(delivery_id text, endpoint_id uuid, event_id uuid, event_type text, body text)
     on conflict (endpoint_id, event_id) do nothing
@@ -152,6 +152,7 @@ export type WebhookDeliveryLog = {
     responseStatus: number | null;
     error: string | null;
     refusedAddress: string | null;
+    traceId: string | null;
   }[];
 };
 
@@ -184,6 +185,7 @@ export async function listWebhookDeliveries(
             'a.response_status as responseStatus',
             'a.error',
             'a.refused_address as refusedAddress',
+            'a.trace_id as traceId',
           ])
           .whereRef('a.delivery_id', '=', 'd.delivery_id')
           .orderBy('a.attempt'),

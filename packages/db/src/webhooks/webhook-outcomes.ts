@@ -117,6 +117,8 @@ export type DeliveryOutcome = {
        * a manager reads: only an internal administrator is shown what an internal name resolves to.
        */
       refusedAddress?: string | null;
+      /** The trace of the attempt's span (null without tracing). */
+      traceId?: string | null;
     }
   | { attempted: false; error: string }
 );
@@ -143,12 +145,14 @@ export async function recordWebhookOutcomes(
     response_status: o.attempted ? o.responseStatus : null,
     error: o.error?.slice(0, 2000) ?? null,
     refused_address: o.attempted ? (o.refusedAddress ?? null) : null,
+    trace_id: o.attempted ? (o.traceId ?? null) : null,
   }));
   const logged = await sql<{ delivery_id: string; attempt: number }>`
     with v as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(delivery_id text,
         status text, next_attempt_at timestamptz, round_attempts int, attempted boolean,
-        started_at timestamptz, duration_ms int, response_status int, error text, refused_address text)
+        started_at timestamptz, duration_ms int, response_status int, error text, refused_address text,
+        trace_id text)
     ),
     updated as (
       update webhook_deliveries d set
@@ -163,11 +167,11 @@ export async function recordWebhookOutcomes(
       from v
       where d.delivery_id = v.delivery_id and d.status = 'pending'
       returning d.delivery_id, d.attempts, v.attempted, v.started_at, v.duration_ms, v.response_status,
-        v.error, v.refused_address
+        v.error, v.refused_address, v.trace_id
     )
     insert into webhook_delivery_attempts
-      (delivery_id, attempt, started_at, duration_ms, response_status, error, refused_address)
-    select delivery_id, attempts, started_at, duration_ms, response_status, error, refused_address
+      (delivery_id, attempt, started_at, duration_ms, response_status, error, refused_address, trace_id)
+    select delivery_id, attempts, started_at, duration_ms, response_status, error, refused_address, trace_id
     from updated where attempted
     returning delivery_id, attempt
   `.execute(trx);

@@ -58,6 +58,8 @@ export const WebhookAttempt = Type.Object({
   error: Nullable(Type.String()),
   /** Where the host resolved, for an attempt refused for it: in an internal administrator's log only. */
   refusedAddress: Type.Optional(Type.String()),
+  /** The OpenTelemetry trace the attempt was made in, to find it in a trace backend; null without tracing. */
+  traceId: Nullable(Type.String()),
 });
 export type WebhookAttempt = Static<typeof WebhookAttempt>;
 

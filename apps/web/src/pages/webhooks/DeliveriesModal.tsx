@@ -35,6 +35,7 @@ function Attempts({ delivery }: { delivery: WebhookDelivery }) {
           #{a.attempt} · {formatUtcTime(a.startedAt)} · {a.durationMs} ms ·{' '}
           {a.responseStatus === null ? (a.error ?? 'no response') : `HTTP ${a.responseStatus}`}
           {a.refusedAddress !== undefined && ` (${a.refusedAddress})`}
+          {a.traceId !== null && ` · trace ${a.traceId}`}
         </Text>
       ))}
       {delivery.status === 'pending' && <Pending delivery={delivery} />}

@@ -60,6 +60,7 @@ const deliveries: WebhookDeliveries = {
           durationMs: 12,
           responseStatus: 503,
           error: null,
+          traceId: '4bf92f3577b34da6a3ce929d0e0e4736',
         },
         {
           attempt: 2,
@@ -67,6 +68,7 @@ const deliveries: WebhookDeliveries = {
           durationMs: 9,
           responseStatus: 200,
           error: null,
+          traceId: '4bf92f3577b34da6a3ce929d0e0e4736',
         },
       ],
     },
@@ -91,6 +93,7 @@ const deliveries: WebhookDeliveries = {
           error: 'The endpoint resolves to an address the portal does not send to.',
           // Sent to an internal admin only.
           refusedAddress: '10.0.0.1',
+          traceId: null,
         },
       ],
     },
@@ -220,8 +223,17 @@ describe('webhooks page', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Deliveries' }));
     const log = await screen.findByRole('dialog', { name: 'Deliveries to https://hooks.bjs.example/portal' });
-    expect(await within(log).findByText('#1 · 11/26/2026 10:00:00 UTC · 12 ms · HTTP 503')).toBeTruthy();
-    expect(within(log).getByText('#2 · 11/26/2026 10:00:30 UTC · 9 ms · HTTP 200')).toBeTruthy();
+    // Each attempt names its trace, for the operator to open in the trace backend.
+    expect(
+      await within(log).findByText(
+        '#1 · 11/26/2026 10:00:00 UTC · 12 ms · HTTP 503 · trace 4bf92f3577b34da6a3ce929d0e0e4736',
+      ),
+    ).toBeTruthy();
+    expect(
+      within(log).getByText(
+        '#2 · 11/26/2026 10:00:30 UTC · 9 ms · HTTP 200 · trace 4bf92f3577b34da6a3ce929d0e0e4736',
+      ),
+    ).toBeTruthy();
     expect(within(log).getByText('succeeded')).toBeTruthy();
     expect(
       within(log).getByText(
