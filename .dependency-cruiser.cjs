@@ -33,7 +33,8 @@ module.exports = {
     },
     {
       name: 'telemetry-imports-only-domain',
-      comment: 'Tracing is loaded before everything else (node --import): it knows only the settings reader (process) and domain.',
+      comment:
+        'Tracing is loaded before everything else (node --import): it knows only the settings reader (process) and domain.',
       severity: 'error',
       from: { path: '^packages/telemetry/src/' },
       to: { path: '^(apps|packages/(?!(domain|process|telemetry)/)[^/]+|workers|scripts|e2e|testing)/' },

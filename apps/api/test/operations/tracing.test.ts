@@ -5,15 +5,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
-import { waitFor } from '@portal/testing/wait-for';
 import { freePort, TEST_REDIS_URL } from '@portal/testing';
+import { createTestDatabase, type TestDatabase } from '@portal/testing/db';
 import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from '@portal/testing/otlp-receiver';
-import { startWebhookReceiver, type WebhookReceiver } from '@portal/workers/testing/webhook-receiver';
+import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
+import { waitFor } from '@portal/testing/wait-for';
+import { startWebhookReceiver, type WebhookReceiver } from '@portal/testing/workers/webhook-receiver';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { jobNameWithTrace } from '../../src/operations/queue-board.js';
 import { seedReportCatalog } from '../reports/fixtures.js';
-import { type SeededPersonas, seedPersonas } from '../support/personas.js';
 
 // One upload by a service account, followed through the portal as an operator's trace backend sees
 // it: the API and the workers run as the processes production runs (`node --import` of their

@@ -3,6 +3,7 @@ import {
   batchFileHeader,
   batchFileKey,
   batchFileTrailer,
+  DEFAULT_DISPUTE_BIN,
   DEFAULT_FORMS_RETAILER,
   DISPUTE_REASONS,
   type DisputeFileRecord,
@@ -46,7 +47,7 @@ function demoDispute(n: number, day: string): NormalizedDispute {
   return {
     messageType: chargeback ? 'outcome-chargeback' : 'claim-request',
     customerId: String(400_100 + n),
-    bin: '630220',
+    bin: DEFAULT_DISPUTE_BIN,
     messageDate: addDays(day, -1),
     disputeReasonDesc: DISPUTE_REASONS[n % DISPUTE_REASONS.length]!.description,
     transactionDate: addDays(day, -7 - (n % 5)),

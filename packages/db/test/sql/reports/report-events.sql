@@ -5,4 +5,4 @@ select "e"."event_id" as "eventId", "e"."event_type" as "eventType", "e"."partne
 
 -- recordReportEvents
 insert into "report_events" ("event_type", "partner_id", "category_code", "frequency_type_code", "report_id", "replaced_report_id", "report_monitor_id", "report_date", "file_name") values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning "event_id";
-insert into "outbox" ("queue", "job_name", "payload", "job_id") values ($1, $2, $3, $4);
+insert into "outbox" ("queue", "job_name", "payload", "job_id", "traceparent") values ($1, $2, $3, $4, $5);
