@@ -1,6 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { prefixOwnerKey } from '@portal/queue';
 import { freePort, TEST_REDIS_URL } from '@portal/testing';
 import { createTestDatabase, type TestDatabase } from '@portal/testing/db';
+import { launchKeepingOutput } from '@portal/testing/processes';
 import { waitFor } from '@portal/testing/wait-for';
 import { Redis } from 'ioredis';
 import { afterAll, expect, it, vi } from 'vitest';
@@ -32,20 +32,9 @@ type Started = { child: ChildProcess; output: () => string };
 
 /** A process of ours, its output kept; stopped (SIGTERM, then waited for) after the file. */
 function launch(args: string[], env: NodeJS.ProcessEnv): Started {
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const exited = once(child, 'exit');
-  cleanups.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
-  });
-  return { child, output: () => output };
+  const launched = launchKeepingOutput(args, { cwd: root, env });
+  cleanups.push(launched.stop);
+  return launched;
 }
 
 async function socketsOnceListening(started: Started, ports: number[]): Promise<ListeningSocket[]> {

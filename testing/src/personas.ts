@@ -3,7 +3,7 @@ import { createServiceAccount, createSession, issueServiceAccountToken, setUserA
 import type { Feature, PartnerGrant } from '@portal/domain';
 import { findDemoAccount } from '@portal/domain/authentication/demo-accounts';
 import type { Kysely } from 'kysely';
-import { newUser } from './db.js';
+import { ensureAccessTypes, newUser } from './db.js';
 
 // The people (and one service account) every authorization test signs in as. Names and emails
 // come from the shared demo persona list; rights are those of the demo seed.
@@ -90,14 +90,7 @@ export const TEST_PARTNERS = [
 
 /** Access types and partners the personas refer to. */
 export async function seedPartners(db: Kysely<Database>) {
-  await db
-    .insertInto('access_types')
-    .values([
-      { code: 'EXT', name: 'External' },
-      { code: 'INT', name: 'Internal' },
-    ])
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+  await ensureAccessTypes(db);
   await db
     .insertInto('partners')
     .values(TEST_PARTNERS.map((p) => ({ access_type_code: p.accessTypeCode, code: p.code, name: p.name })))

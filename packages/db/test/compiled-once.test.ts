@@ -1,4 +1,9 @@
-import { createTestDatabase, recordStatements, type TestDatabase } from '@portal/testing/db';
+import {
+  createTestDatabase,
+  ensureAccessTypes,
+  recordStatements,
+  type TestDatabase,
+} from '@portal/testing/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compiledOnce } from '../src/compiled-once.js';
@@ -6,13 +11,7 @@ import { compiledOnce } from '../src/compiled-once.js';
 let t: TestDatabase;
 beforeAll(async () => {
   t = await createTestDatabase();
-  await t.db
-    .insertInto('access_types')
-    .values([
-      { code: 'EXT', name: 'External' },
-      { code: 'INT', name: 'Internal' },
-    ])
-    .execute();
+  await ensureAccessTypes(t.db);
 });
 afterAll(async () => t?.drop());
 

@@ -1,6 +1,6 @@
 import { canAccessPartner, type Principal } from '@portal/domain';
 import { partnerScope } from '@portal/domain/admin/admin-partner';
-import { createTestDatabase, type TestDatabase } from '@portal/testing/db';
+import { createTestDatabase, ensureAccessTypes, type TestDatabase } from '@portal/testing/db';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { partnerInScope } from '../src/reports/partner-scope.js';
@@ -29,14 +29,7 @@ const user: fc.Arbitrary<Principal> = fc.record({
 let t: TestDatabase;
 beforeAll(async () => {
   t = await createTestDatabase();
-  await t.db
-    .insertInto('access_types')
-    .values([
-      { code: 'EXT', name: 'External' },
-      { code: 'INT', name: 'Internal' },
-      { code: 'TNT', name: 'Tenant' },
-    ])
-    .execute();
+  await ensureAccessTypes(t.db, { code: 'TNT', name: 'Tenant' });
   await t.db.insertInto('partners').values(partners).execute();
 });
 afterAll(async () => t?.drop());

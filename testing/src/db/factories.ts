@@ -4,15 +4,20 @@ import type { Kysely } from 'kysely';
 // The test factories (like immich's medium tests' ctx.newUser()): each inserts the least row a test
 // needs, with defaults for what the test does not care about. Import them from @portal/testing/db.
 
-export async function ensureReferenceData(db: Kysely<Database>): Promise<void> {
+/** The access types EXT and INT, and any others named. */
+export async function ensureAccessTypes(
+  db: Kysely<Database>,
+  ...more: Array<{ code: string; name: string }>
+) {
   await db
     .insertInto('access_types')
-    .values([
-      { code: 'EXT', name: 'External' },
-      { code: 'INT', name: 'Internal' },
-    ])
+    .values([{ code: 'EXT', name: 'External' }, { code: 'INT', name: 'Internal' }, ...more])
     .onConflict((oc) => oc.doNothing())
     .execute();
+}
+
+export async function ensureReferenceData(db: Kysely<Database>): Promise<void> {
+  await ensureAccessTypes(db);
   await db
     .insertInto('frequency_types')
     .values([

@@ -1,8 +1,8 @@
-import { once } from 'node:events';
 import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { listenLocally } from '../workers/helpers.js';
 
 export type SmtpSink = { url: string; close(): Promise<void> };
 
@@ -29,11 +29,8 @@ export async function startSmtpSink(dir: string): Promise<SmtpSink> {
       });
     },
   });
-  server.listen(0, '127.0.0.1');
-  await once(server.server, 'listening');
-  const { port } = server.server.address() as { port: number };
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: await listenLocally(server),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -34,11 +34,8 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         .catch(callback);
     },
   });
-  server.listen(0, '127.0.0.1');
-  await once(server.server, 'listening');
-  const { port } = server.server.address() as { port: number };
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: await listenLocally(server),
     messages,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -81,4 +78,12 @@ export async function startRedisServer(port: number): Promise<TestRedisServer> {
   };
   await start();
   return { url: `redis://127.0.0.1:${port}`, start, stop };
+}
+
+/** Starts an SMTP server on a free port of 127.0.0.1; its URL. */
+export async function listenLocally(server: SMTPServer): Promise<string> {
+  server.listen(0, '127.0.0.1');
+  await once(server.server, 'listening');
+  const { port } = server.server.address() as { port: number };
+  return `smtp://127.0.0.1:${port}`;
 }

@@ -1,6 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +8,7 @@ import { freePort, TEST_REDIS_URL } from '@portal/testing';
 import { createTestDatabase, type TestDatabase } from '@portal/testing/db';
 import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from '@portal/testing/otlp-receiver';
 import { type SeededPersonas, seedPersonas } from '@portal/testing/personas';
+import { launchKeepingOutput } from '@portal/testing/processes';
 import { waitFor } from '@portal/testing/wait-for';
 import { startWebhookReceiver, type WebhookReceiver } from '@portal/testing/workers/webhook-receiver';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -37,29 +37,15 @@ let mailDir: string;
 type Started = { child: ChildProcess; output: () => string; stop(): Promise<void> };
 
 function launch(register: string, main: string, env: Record<string, string>): Started {
-  const child = spawn(
-    process.execPath,
+  const launched = launchKeepingOutput(
     ['--import', 'tsx', '--import', `@portal/telemetry/${register}`, main],
     {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const exited = once(child, 'exit');
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
-  };
-  cleanups.push(stop);
-  return { child, output: () => output, stop };
+  cleanups.push(launched.stop);
+  return launched;
 }
 
 beforeAll(async () => {

@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Principal } from '../access/permissions.js';
+import { bjsManagerWith, internalAdmin } from '../test/principals.js';
 import { categoryLinkRefusal, mayChangeCategory, PARTNERS_OUTSIDE_SCOPE } from './category-scope.js';
 
-const bjsManager: Principal = {
-  isInternalAdmin: false,
-  isExternalUser: false,
-  features: ['MANAGE_REPORT_CATEGORIES'],
-  partnerGrants: [{ accessTypeCode: 'EXT', partnerCode: 'BJS' }],
-};
-const admin: Principal = { isInternalAdmin: true, isExternalUser: false, features: [], partnerGrants: [] };
+const bjsManager = bjsManagerWith('MANAGE_REPORT_CATEGORIES');
+const admin = internalAdmin;
 const bjs = { type: 'EXT', code: 'BJS' };
 const wsi = { type: 'EXT', code: 'WSI' };
 const ppx = { type: 'int', code: 'PPX' };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Principal } from '../access/permissions.js';
+import { bjsManagerWith, internalAdmin } from '../test/principals.js';
 import type { PlacedDashboard } from './admin-scope.js';
 import {
   dashboardContentDecision,
@@ -7,13 +8,8 @@ import {
   mayAdministerDashboardOf,
 } from './dashboard-scope.js';
 
-const bjsManager: Principal = {
-  isInternalAdmin: false,
-  isExternalUser: false,
-  features: ['MANAGE_DASHBOARDS'],
-  partnerGrants: [{ accessTypeCode: 'EXT', partnerCode: 'BJS' }],
-};
-const admin: Principal = { isInternalAdmin: true, isExternalUser: false, features: [], partnerGrants: [] };
+const bjsManager = bjsManagerWith('MANAGE_DASHBOARDS');
+const admin = internalAdmin;
 const bjs = { type: 'EXT', code: 'BJS' };
 const wsi = { type: 'EXT', code: 'WSI' };
 const placed = (dashboardId: number, partner: typeof bjs, dashboardUrl: string): PlacedDashboard => ({

@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Principal } from '../access/permissions.js';
+import { BJS, bjsManagerWith, internalAdmin, WSI } from '../test/principals.js';
 import { frequencyTypeScopeReadsPartners, mayChangeFrequencyType } from './frequency-type-scope.js';
 
-const bjsManager: Principal = {
-  isInternalAdmin: false,
-  isExternalUser: false,
-  features: ['MANAGE_FREQUENCY_TYPES'],
-  partnerGrants: [{ accessTypeCode: 'EXT', partnerCode: 'BJS' }],
-};
-const admin: Principal = { isInternalAdmin: true, isExternalUser: false, features: [], partnerGrants: [] };
-const bjs = { accessTypeCode: 'EXT', partnerCode: 'BJS' };
-const wsi = { accessTypeCode: 'EXT', partnerCode: 'WSI' };
+const bjsManager = bjsManagerWith('MANAGE_FREQUENCY_TYPES');
+const admin = internalAdmin;
+const bjs = BJS;
+const wsi = WSI;
 
 describe('changing a frequency type', () => {
   it.each<[string, Principal, (typeof bjs)[], boolean]>([

@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Principal } from '../access/permissions.js';
+import { BJS, bjsManagerWith, internalAdmin, WSI } from '../test/principals.js';
 import { endpointDecision, mayManageEndpoint } from './webhook-scope.js';
 
-const bjsManager: Principal = {
-  isInternalAdmin: false,
-  isExternalUser: false,
-  features: ['MANAGE_WEBHOOKS'],
-  partnerGrants: [{ accessTypeCode: 'EXT', partnerCode: 'BJS' }],
-};
-const admin: Principal = { isInternalAdmin: true, isExternalUser: false, features: [], partnerGrants: [] };
-const bjs = { accessTypeCode: 'EXT', partnerCode: 'BJS' };
-const wsi = { accessTypeCode: 'EXT', partnerCode: 'WSI' };
+const bjsManager = bjsManagerWith('MANAGE_WEBHOOKS');
+const admin = internalAdmin;
+const bjs = BJS;
+const wsi = WSI;
 
 describe('a webhook endpoint', () => {
   it.each<[string, Principal, (typeof bjs)[], boolean]>([

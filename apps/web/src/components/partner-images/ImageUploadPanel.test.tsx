@@ -35,6 +35,13 @@ const pick = (file: File) => {
   fireEvent.change(input, { target: { files: [file] } });
 };
 
+/** No logo yet (404), then the upload's answer. */
+const stubNoLogoThenUpload = () =>
+  stubFetch(
+    () => jsonResponse<Message>(404, { message: 'Not found' }),
+    () => jsonResponse<PartnerImageUpload>(200, uploaded),
+  );
+
 describe('logo and marketing upload', { timeout: 20_000 }, () => {
   it('says no logo was uploaded yet on 404, and an unknown error otherwise', async () => {
     stubFetch(
@@ -66,10 +73,7 @@ describe('logo and marketing upload', { timeout: 20_000 }, () => {
 
   it('previews the picked file, uploads it as File and reloads 3 seconds after success', async () => {
     const reload = vi.spyOn(uploadReload, 'reload').mockImplementation(() => {});
-    const fetchMock = stubFetch(
-      () => jsonResponse<Message>(404, { message: 'Not found' }),
-      () => jsonResponse<PartnerImageUpload>(200, uploaded),
-    );
+    const fetchMock = stubNoLogoThenUpload();
     renderWithProviders(<PartnerLogoUpload partnerCode="BJS" />);
     await screen.findByText(MESSAGES.logoNotFound);
     pick(png());
@@ -112,10 +116,7 @@ describe('logo and marketing upload', { timeout: 20_000 }, () => {
   });
 
   it('refuses a name that is not a PNG for a logo before uploading', async () => {
-    const fetchMock = stubFetch(
-      () => jsonResponse<Message>(404, { message: 'Not found' }),
-      () => jsonResponse<PartnerImageUpload>(200, uploaded),
-    );
+    const fetchMock = stubNoLogoThenUpload();
     renderWithProviders(<PartnerLogoUpload partnerCode="BJS" />);
     await screen.findByText(MESSAGES.logoNotFound);
     pick(new File(['x'], 'logo.gif', { type: 'image/gif' }));
