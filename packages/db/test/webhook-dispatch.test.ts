@@ -136,6 +136,7 @@ describe.each(DATABASE_ENGINES)('webhook dispatch on %s', (_, open) => {
       attempts: 0,
       roundAttempts: 0,
       firstDueAt: at(-3.5 * MINUTE),
+      traceparent: null,
       probe: false,
       url: 'https://quiet.hooks.test/a',
       endpointEnabled: true,
