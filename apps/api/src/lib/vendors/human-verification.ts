@@ -169,6 +169,6 @@ export function recaptchaContentSources(config: HumanVerificationSettings): {
 }
 
 /** An external user may download only within a few minutes of a passed verification (fresh-verification.ts). */
-export function hasFreshVerification(user: AuthenticatedUser, minutes: number, now = Date.now()): boolean {
+export function hasFreshVerification(user: AuthenticatedUser, minutes: number, now: number): boolean {
   return freshVerification(user, minutes, now);
 }
