@@ -11,6 +11,10 @@ export default defineConfig({
         test: {
           name: 'unit',
           maxWorkers: cores,
+          // Pure rules and their tests: a worker keeps its imports from one file to the next (each
+          // test file restores the timers it fakes); importing and transforming again per file was
+          // most of the step's time.
+          isolate: false,
           setupFiles: ['packages/domain/test/setup.ts'],
           include: [
             'packages/domain/src/**/*.test.ts',

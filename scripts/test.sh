@@ -46,6 +46,12 @@ timed() { # name command...
 # baseline run again. Against a copy of the baseline, so the run leaves `git status` clean.
 mutation_step() {
   local mutation
+  # Nothing the mutants depend on changed since the baseline: Stryker would reuse every result.
+  if npx tsx scripts/mutation-unchanged.ts; then
+    npx tsx scripts/mutation-score.ts --report reports/mutation/stryker-incremental.json \
+      --baseline reports/mutation/stryker-incremental.json
+    return
+  fi
   mutation=$(mktemp -d)
   cp reports/mutation/stryker-incremental.json "$mutation/stryker-incremental.json"
   npx stryker run --incrementalFile "$mutation/stryker-incremental.json" --reporters clear-text,json \
