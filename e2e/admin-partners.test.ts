@@ -24,7 +24,7 @@ describe('partner administration in Chromium', () => {
     session = await openBrowser();
     await signIn(session.page, 'E100001');
   });
-  afterAll(async () => session?.browser.close());
+  afterAll(async () => session?.close());
 
   it('creates a partner with two categories and a weekly alert', async () => {
     const { page } = session;

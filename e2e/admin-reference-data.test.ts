@@ -19,7 +19,7 @@ describe('reference data screens in Chromium', () => {
     session = await openBrowser();
     await signIn(session.page, 'E100001');
   });
-  afterAll(async () => session?.browser.close());
+  afterAll(async () => session?.close());
 
   it('adds a report category whose partner passed the dataset validation dialog', async () => {
     const { page } = session;

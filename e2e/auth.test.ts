@@ -5,7 +5,7 @@ import { openBrowser, type Session, signIn } from './support/browser.js';
 describe('sign-in, menus and access in Chromium', () => {
   let session: Session | undefined;
   afterEach(async () => {
-    await session?.browser.close();
+    await session?.close();
     session = undefined;
   });
 

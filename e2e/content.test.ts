@@ -68,7 +68,7 @@ describe('content and support in Chromium', () => {
   });
 
   afterAll(async () => {
-    for (const session of sessions) await session.browser.close();
+    for (const session of sessions) await session.close();
     outside?.close();
   });
 

@@ -46,7 +46,7 @@ beforeAll(async () => {
   await signIn(session.page, 'partner@demo.portal');
 });
 afterAll(async () => {
-  await session?.browser.close();
+  await session?.close();
   await database?.close();
 });
 
@@ -175,7 +175,7 @@ describe('embedded dashboards in Chromium', () => {
       await row.waitFor({ state: 'detached' });
       expect(await stored()).toEqual([]);
     } finally {
-      await admin.browser.close();
+      await admin.close();
     }
   });
 });

@@ -25,7 +25,7 @@ beforeAll(async () => {
   session = await openBrowser({ width: 390, height: 844 });
   await signIn(session.page, 'E100001');
 });
-afterAll(async () => session?.browser.close());
+afterAll(async () => session?.close());
 
 /** Loads `path` from the server (no client-side navigation) and says what came back. */
 async function reload(path: string) {

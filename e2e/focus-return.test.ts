@@ -65,7 +65,7 @@ describe('focus after a confirm dialog', () => {
     session = await openBrowser({ width: 1366, height: 900 });
     await signIn(session.page, 'E100001');
   });
-  afterAll(async () => session?.browser.close());
+  afterAll(async () => session?.close());
 
   it.each([
     ['a desktop table', 1366],

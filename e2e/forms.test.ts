@@ -33,7 +33,7 @@ describe('operational forms in Chromium', () => {
   beforeAll(async () => {
     session = await openBrowser();
   });
-  afterAll(async () => session?.browser.close());
+  afterAll(async () => session?.close());
 
   it('files, edits and deletes entries, showing their batch, and downloads a past batch file', async () => {
     const { page } = session;

@@ -72,7 +72,7 @@ beforeAll(async () => {
   await landReports(CATEGORY, FILES);
   session = await openBrowser({ width: 1366, height: 900 });
 });
-afterAll(async () => session?.browser.close());
+afterAll(async () => session?.close());
 
 describe('the reports journey, keyboard only', () => {
   it('signs in, picks partner and category, selects three reports, downloads, previews', async () => {

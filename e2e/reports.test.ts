@@ -63,7 +63,7 @@ describe('reports in Chromium', () => {
   beforeAll(async () => {
     session = await openBrowser();
   });
-  afterAll(async () => session?.browser.close());
+  afterAll(async () => session?.close());
 
   it('lets an external partner user preview and download three reports as one zip', async () => {
     const { page } = session;

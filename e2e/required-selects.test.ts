@@ -13,7 +13,7 @@ describe('required dropdowns in Chromium', () => {
     session = await openBrowser();
     await signIn(session.page, 'E100001');
   });
-  afterAll(async () => session?.browser.close());
+  afterAll(async () => session?.close());
 
   /**
    * Clicks `option` of the select `label` twice (the first click may choose it, the second clicks

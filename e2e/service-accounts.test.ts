@@ -9,7 +9,7 @@ describe('service accounts in Chromium', () => {
   beforeAll(async () => {
     session = await openBrowser();
   });
-  afterAll(async () => session?.browser.close());
+  afterAll(async () => session?.close());
 
   it('creates an account, issues a working token and revokes it', async () => {
     const { page, context, baseUrl } = session;

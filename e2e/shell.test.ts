@@ -6,7 +6,7 @@ describe('the portal shell in Chromium', () => {
   beforeAll(async () => {
     session = await openBrowser();
   });
-  afterAll(async () => session?.browser.close());
+  afterAll(async () => session?.close());
 
   it('sends a visitor who is not signed in to the login page', async () => {
     const { page } = session;

@@ -80,7 +80,7 @@ describe('sign-in returns to the page that asked for it', () => {
     await signIn(partner.page, PARTNER);
   });
   afterAll(async () => {
-    for (const session of sessions) await session.browser.close();
+    for (const session of sessions) await session.close();
   });
 
   it("lands a signed-out person who opens a subscription mail's link on that report's page, its date chosen", async () => {
@@ -147,7 +147,7 @@ describe('no read refused before the sign-in check and the access check', () => 
   const REPORTS = '/partners/EXT/BJS/report-categories/SETTLEMENT/reports?date=2026-11-16';
   const sessions: Session[] = [];
   afterAll(async () => {
-    for (const session of sessions) await session.browser.close();
+    for (const session of sessions) await session.close();
   });
   const open = async () => {
     const session = await openBrowser({ width: 390, height: 844 });

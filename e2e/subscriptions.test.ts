@@ -21,8 +21,8 @@ describe('report subscriptions in Chromium', () => {
     phone = await openBrowser({ width: 390, height: 844 });
   });
   afterAll(async () => {
-    await session?.browser.close();
-    await phone?.browser.close();
+    await session?.close();
+    await phone?.close();
   });
 
   it('follows a category as a daily digest from its reports page and lists it on My Account', async () => {

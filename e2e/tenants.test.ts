@@ -17,7 +17,7 @@ import { openBrowser, type Session, signIn } from './support/browser.js';
 
 const sessions: Session[] = [];
 afterAll(async () => {
-  for (const session of sessions) await session.browser.close();
+  for (const session of sessions) await session.close();
 });
 
 /** Polls with a bound: the mail goes outbox → invitations job → mail job → SMTP. */

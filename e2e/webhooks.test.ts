@@ -44,7 +44,7 @@ describe('webhooks in Chromium', () => {
     receiver = await startWebhookReceiver('127.0.0.2', { tls: inject('webhookReceiverTls') });
   });
   afterAll(async () => {
-    await session?.browser.close();
+    await session?.close();
     await receiver?.close();
   });
 

@@ -59,7 +59,7 @@ mutation_step() {
   npx tsx scripts/mutation-score.ts --baseline reports/mutation/stryker-incremental.json
 }
 
-timed typecheck npx turbo run typecheck --output-logs=errors-only
+timed typecheck npm run -s typecheck
 timed lint npx biome check .
 # The import rules (.dependency-cruiser.cjs): layers, workspaces by package name, no circles.
 timed imports npm run -s check:imports

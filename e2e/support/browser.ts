@@ -1,27 +1,41 @@
 import { DEMO_PASSWORD } from '@portal/domain/authentication/demo-accounts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, signInThroughSso } from '@portal/testing/browser';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
 
-export type Session = { browser: Browser; context: BrowserContext; page: Page; baseUrl: string };
+export type Session = {
+  context: BrowserContext;
+  page: Page;
+  baseUrl: string;
+  /** Closes this session's context; the browser stays for the file's next session. */
+  close(): Promise<void>;
+};
 
 export function baseUrl(): string {
   return inject('baseUrl');
 }
 
+// One Chromium per test file (a launch is a second or two of CPU on a busy machine); each session is
+// a context of its own: its own cookies, storage and cache, as a separate browser would have.
+let shared: Promise<Browser> | undefined;
+const browser = () => {
+  shared ??= chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  return shared;
+};
+afterAll(async () => {
+  const launched = shared;
+  shared = undefined;
+  await (await launched)?.close();
+});
+
 export async function openBrowser(options: { width?: number; height?: number } = {}): Promise<Session> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
-  const context = await browser.newContext({
+  const context = await (await browser()).newContext({
     baseURL: baseUrl(),
     viewport: { width: options.width ?? 1400, height: options.height ?? 900 },
     acceptDownloads: true,
   });
   const page = await context.newPage();
-  return { browser, context, page, baseUrl: baseUrl() };
+  return { context, page, baseUrl: baseUrl(), close: () => context.close() };
 }
 
 /** Signs in through the real OpenID flow: the portal's login page, then the demo sign-in server. */
