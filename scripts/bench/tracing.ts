@@ -3,6 +3,7 @@
 // and the worker export every span (http/protobuf, sampled always) to a real OTLP/HTTP receiver on
 // this machine, which answers as a collector does and counts what it got.
 //   npx tsx scripts/bench/tracing.ts [--rate 100] [--duration 10] [--total 20000] [--list-duration 5]
+//     [--only tracking|list] [--profile <folder>]
 // Tracking: CPU ms of the API and the worker processes per 1,000 stored events (a fixed rate, so
 // throughput would hide the cost; the processes alone, since the machine's total counts whatever
 // else runs on it). Reports list: requests/s as a ratio to the floor server measured in the same process
@@ -37,6 +38,8 @@ async function main() {
       rounds: { type: 'string', default: '3' },
       /** tracking or list: one of the two (both by default). */
       only: { type: 'string' },
+      /** A folder: the list's API, tracing on, runs with node --cpu-prof and writes its profile there. */
+      profile: { type: 'string' },
     },
   });
   const runTracking = values.only !== 'list';
@@ -64,7 +67,10 @@ async function main() {
     const activityOn = runTracking ? ((await runBench('activity.ts', activityArgs, on)) as Activity) : null;
     const activitySpans = { requests: receiver.requests, bytes: receiver.bytes };
     const listOff = runList ? ((await runBench('reports.ts', listArgs, off)) as ReportsList) : null;
-    const listOn = runList ? ((await runBench('reports.ts', listArgs, on)) as ReportsList) : null;
+    const profile = values.profile ? ['--profile', values.profile] : [];
+    const listOn = runList
+      ? ((await runBench('reports.ts', [...listArgs, ...profile], on)) as ReportsList)
+      : null;
     const cost = (offValue: number, onValue: number) => onValue / offValue;
     const result = {
       activity: activityOff &&
