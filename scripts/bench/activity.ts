@@ -17,7 +17,7 @@ import { type Kysely, sql } from 'kysely';
 import { cpuPerUnit, cpuSnapshot, describeCpu } from './cpu-use.js';
 import { bulkLoad } from './history-load.js';
 import { startApiProcess } from './reports-measure.js';
-import { scratchFromHistory } from './scratch-database.js';
+import { dropScratch, scratchFromHistory } from './scratch-database.js';
 
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -321,8 +321,7 @@ async function main() {
     await worker?.stop();
     await api?.stop();
     await handle.close();
-    await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
-    await admin.close();
+    await dropScratch(admin, name);
   }
 }
 

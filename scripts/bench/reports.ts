@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from '@portal/api/app';
 import { loadConfig } from '@portal/api/config';
-import { connect, createSession, setUserAccess } from '@portal/db';
+import { connect } from '@portal/db';
 import { LocalDiskStore } from '@portal/storage';
 import { BENCH_ADMIN_URL, databaseUrl } from '@portal/testing';
 import { recordStatements } from '@portal/testing/db';
@@ -26,6 +26,7 @@ import { BENCH_CATEGORY, BENCH_PARTNER, countReports, seedReportsBench } from '.
 import { explainStatements, measureList, waitForConnections } from './reports-list-measure.js';
 import { type Statement, startApiProcess, startServerProcess } from './reports-measure.js';
 import { measureZip, storeBigFiles } from './reports-zip.js';
+import { benchReportsReader } from './scratch-database.js';
 import { migrationsHash, scratchFromTemplate } from './template-databases.js';
 
 const MB = 1024 * 1024;
@@ -142,22 +143,7 @@ async function main() {
     });
   }
   try {
-    // An internal user with VIEW_REPORTS for the partner: no human verification on download.
-    await handle.db
-      .insertInto('users')
-      .values({ user_id: 'bench', email: 'bench@bank.test', is_external_user: false })
-      .execute();
-    await setUserAccess(handle.db, 'bench', {
-      features: ['VIEW_REPORTS'],
-      partnerGrants: [{ accessTypeCode: 'EXT', partnerCode: BENCH_PARTNER }],
-    });
-    const { sessionId } = await createSession(handle.db, {
-      userId: 'bench',
-      provider: null,
-      idToken: null,
-      absoluteHours: 2,
-    });
-    const headers = { cookie: `portal_session=${sessionId}` };
+    const headers = await benchReportsReader(handle.db, BENCH_PARTNER);
 
     const store = new LocalDiskStore({ root: filesDir });
     const start = performance.now();

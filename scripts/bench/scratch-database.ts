@@ -1,6 +1,6 @@
 // The benches' scratch databases (on BENCH_ADMIN_URL's server, by default the local one of
 // @portal/testing), made empty or copied from a kept template (template-databases.ts).
-import { connect, type Database } from '@portal/db';
+import { connect, createSession, type Database, setUserAccess } from '@portal/db';
 import { BENCH_ADMIN_URL, databaseUrl } from '@portal/testing';
 import { type Kysely, sql } from 'kysely';
 import { migrationsHash, scratchFromTemplate } from './template-databases.js';
@@ -45,4 +45,29 @@ export async function scratchFromHistory(
     console.log(`built template ${template} in ${loaded.seedSeconds.toFixed(0)} s`);
   console.log(`copied template ${template} in ${loaded.copySeconds.toFixed(1)} s`);
   return { admin, name, url: databaseUrl(name, BENCH_ADMIN_URL), seedSeconds: loaded.seedSeconds };
+}
+
+/** A signed-in internal user with VIEW_REPORTS for the reports bench's partner (no human check on download). */
+export async function benchReportsReader(db: Kysely<Database>, partnerCode: string) {
+  await db
+    .insertInto('users')
+    .values({ user_id: 'bench', email: 'bench@bank.test', is_external_user: false })
+    .execute();
+  await setUserAccess(db, 'bench', {
+    features: ['VIEW_REPORTS'],
+    partnerGrants: [{ accessTypeCode: 'EXT', partnerCode }],
+  });
+  const { sessionId } = await createSession(db, {
+    userId: 'bench',
+    provider: null,
+    idToken: null,
+    absoluteHours: 2,
+  });
+  return { cookie: `portal_session=${sessionId}` };
+}
+
+/** Drops a bench's scratch database and closes the admin connection. */
+export async function dropScratch(admin: ReturnType<typeof connect>, name: string) {
+  await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
+  await admin.close();
 }

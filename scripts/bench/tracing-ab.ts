@@ -3,14 +3,14 @@
 // the shared machine runs weighs on both alike. A finer figure than tracing.ts's, for comparing changes.
 //   npx tsx scripts/bench/tracing-ab.ts [--pairs 6] [--seconds 4] [--connections 16] [--profile <folder>]
 import { parseArgs } from 'node:util';
-import { connect, createSession, setUserAccess } from '@portal/db';
+import { connect } from '@portal/db';
 import { BENCH_ADMIN_URL, databaseUrl } from '@portal/testing';
 import { startOtlpReceiver } from '@portal/testing/otlp-receiver';
 import autocannon from 'autocannon';
-import { sql } from 'kysely';
 import { cpuSnapshot } from './cpu-use.js';
 import { BENCH_CATEGORY, BENCH_PARTNER, seedReportsBench } from './reports-data.js';
 import { startApiProcess } from './reports-measure.js';
+import { benchReportsReader, dropScratch } from './scratch-database.js';
 import { migrationsHash, scratchFromTemplate } from './template-databases.js';
 
 const ticks = (snapshot: ReturnType<typeof cpuSnapshot>, name: string) => {
@@ -44,21 +44,7 @@ async function main() {
   const receiver = await startOtlpReceiver();
   const apis: Awaited<ReturnType<typeof startApiProcess>>[] = [];
   try {
-    await handle.db
-      .insertInto('users')
-      .values({ user_id: 'bench', email: 'b@bank.test', is_external_user: false })
-      .execute();
-    await setUserAccess(handle.db, 'bench', {
-      features: ['VIEW_REPORTS'],
-      partnerGrants: [{ accessTypeCode: 'EXT', partnerCode: BENCH_PARTNER }],
-    });
-    const { sessionId } = await createSession(handle.db, {
-      userId: 'bench',
-      provider: null,
-      idToken: null,
-      absoluteHours: 2,
-    });
-    const headers = { cookie: `portal_session=${sessionId}` };
+    const headers = await benchReportsReader(handle.db, BENCH_PARTNER);
     const env = {
       DATABASE_URL: url,
       LOG_LEVEL: 'warn',
@@ -129,8 +115,7 @@ async function main() {
     for (const api of apis) await api.stop();
     await receiver.close();
     await handle.close();
-    await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
-    await admin.close();
+    await dropScratch(admin, name);
   }
 }
 
