@@ -1,11 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { SlowFilesFirst } from './testing/src/slow-files-first.js';
 
 // Vitest's default is one worker fewer than the cores: a single worker on a two-core machine.
 const cores = availableParallelism();
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: SlowFilesFirst },
     projects: [
       {
         test: {
