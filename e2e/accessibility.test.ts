@@ -3,7 +3,7 @@ import { connect } from '@portal/db';
 import { isAllowed, MESSAGES, PAGES, type PageName, type Principal } from '@portal/domain';
 import type { PortalUser } from '@portal/domain/api/user';
 import { demoAccounts } from '@portal/domain/authentication/demo-accounts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@portal/testing/browser';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '@portal/testing/browser';
 import { type Browser, chromium, type Page, type Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations, type Finding } from './support/axe.js';
@@ -48,7 +48,11 @@ beforeAll(async () => {
   } finally {
     await database.close();
   }
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  browser = await chromium.launch({
+    executablePath: TEST_CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
 });
 afterAll(async () => {
   await browser?.close();

@@ -19,12 +19,13 @@ if [ "$(node -p 'process.versions.node.split(".")[0]')" != "$required" ]; then
 fi
 echo "test: Node.js $(node -v)"
 
-# The browser tests need Debian's chromium; the fault suite runs its two APIs behind Debian's haproxy.
-if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || ! command -v haproxy >/dev/null; then
+# The browser tests need Debian's chromium-headless-shell; the fault suite runs its two APIs behind
+# Debian's haproxy.
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium-headless-shell}" ] || ! command -v haproxy >/dev/null; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium haproxy >/dev/null
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell haproxy >/dev/null
   else
-    echo "The tests need Debian's chromium at /usr/bin/chromium and haproxy (apt-get install chromium haproxy)." >&2
+    echo "The tests need Debian's chromium-headless-shell and haproxy (apt-get install chromium-headless-shell haproxy)." >&2
     exit 1
   fi
 fi

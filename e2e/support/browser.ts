@@ -1,5 +1,5 @@
 import { DEMO_PASSWORD } from '@portal/domain/authentication/demo-accounts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, signInThroughSso } from '@portal/testing/browser';
+import { CHROMIUM_ARGS, signInThroughSso, TEST_CHROMIUM_PATH } from '@portal/testing/browser';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, inject } from 'vitest';
 
@@ -19,7 +19,7 @@ export function baseUrl(): string {
 // a context of its own: its own cookies, storage and cache, as a separate browser would have.
 let shared: Promise<Browser> | undefined;
 const browser = () => {
-  shared ??= chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  shared ??= chromium.launch({ executablePath: TEST_CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   return shared;
 };
 afterAll(async () => {

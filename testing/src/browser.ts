@@ -1,7 +1,7 @@
 import { DEMO_PASSWORD } from '@portal/domain/authentication/demo-accounts';
 import type { Page } from 'playwright-core';
 
-export { CHROMIUM_PATH } from './services.js';
+export { CHROMIUM_PATH, TEST_CHROMIUM_PATH } from './services.js';
 
 /** Debian's Chromium, headless, with background networking off: the test machines' network is closed. */
 export const CHROMIUM_ARGS = [
