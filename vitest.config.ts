@@ -31,6 +31,11 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           maxWorkers: cores,
+          // Worker threads and the dependencies pre-bundled (React, Mantine, Testing Library): each
+          // file builds its own jsdom and imports them again; this took a third less CPU (166 s to
+          // 109 s alone, 2026-11-28) than child processes importing the packages file by file.
+          deps: { optimizer: { client: { enabled: true } } },
+          pool: 'threads',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
         },
       },
