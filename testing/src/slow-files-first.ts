@@ -7,8 +7,6 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 // than its work spread over the workers. These are the integration files that took longest on a
 // clean-clone run (seconds, 2026-11-28): started first, the short files fill in around them. Only
 // the order depends on this list, never a result; a file renamed or gone is simply not moved.
-// Not listed: workers/test/batches.test.ts, whose worker processes start on a clock a few seconds
-// before 20:00 ET; started beside the process-starting files below, they came up too late once.
 const SLOW_FILES: Record<string, number> = {
   'apps/api/test/security/write-routes.fuzz.test.ts': 306,
   'apps/api/test/security/path-spellings.test.ts': 144,

@@ -36,8 +36,9 @@ export function startWorkerProcess(options: {
       HOME: process.env.HOME ?? '',
       LOG_LEVEL: 'debug',
       ...options.env,
-      CLOCK_OFFSET_MS: String(options.clockAt.getTime() - Date.now()),
-      CLOCK_HELD: options.holdClock ? '1' : '0',
+      ...(options.holdClock
+        ? { CLOCK_HELD_AT_MS: String(options.clockAt.getTime()) }
+        : { CLOCK_OFFSET_MS: String(options.clockAt.getTime() - Date.now()) }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
