@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.js';
 import { openBrowser, type Session, signIn } from './support/browser.js';
+import { followNavigationLink } from './support/navigation.js';
 
 // An internal admin creates a service account in the UI, issues it a token that the API accepts,
 // then revokes the token, which the API refuses from then on; the page then passes axe.
@@ -16,9 +17,7 @@ describe('service accounts in Chromium', () => {
     const userId = `svc-e2e-${Date.now()}`;
     await signIn(page, 'E100001');
 
-    const navigation = page.getByRole('navigation').first();
-    await navigation.getByText('Admin', { exact: true }).click();
-    await navigation.getByRole('link', { name: 'Service Accounts' }).click();
+    await followNavigationLink(page, 'Admin', 'Service Accounts');
     await page.getByRole('heading', { name: 'Service Accounts', level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin/service-accounts');
 

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from './support/axe.js';
 import { openBrowser, type Session, signIn } from './support/browser.js';
+import { followNavigationLink } from './support/navigation.js';
 import { sidewaysScrollFindings } from './support/sideways.js';
 
 // An internal admin registers a webhook endpoint in the UI for a service account, copies the secret
@@ -63,9 +64,7 @@ describe('webhooks in Chromium', () => {
     });
     expect(made.status()).toBe(201);
 
-    const navigation = page.getByRole('navigation').first();
-    await navigation.getByText('Admin', { exact: true }).click();
-    await navigation.getByRole('link', { name: 'Webhooks' }).click();
+    await followNavigationLink(page, 'Admin', 'Webhooks');
     await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin/webhooks');
 

@@ -41,7 +41,12 @@ function watch(page: Page): void {
     if (entry.events.length > 60) entry.events.shift();
   };
   page.on('framenavigated', (frame) => frame === page.mainFrame() && log(`at ${frame.url()}`));
-  page.on('console', (message) => message.type() === 'error' && log(`console: ${message.text()}`));
+  page.on(
+    'console',
+    (message) =>
+      (message.type() === 'error' || message.type() === 'warning') &&
+      log(`console ${message.type()}: ${message.text()}`),
+  );
   page.on('pageerror', (error) => log(`page error: ${error.message}`));
   page.on('requestfailed', (request) => log(`failed: ${request.url()} ${request.failure()?.errorText}`));
   page.on(
