@@ -157,10 +157,18 @@ it('tells a manager why a delivery was refused, and only an internal admin the a
   expect(asManager.body).not.toContain('10.0.0.1');
   const [seen] = asManager.json().deliveries;
   expect(seen.lastError).toBe(WEBHOOK_MESSAGES.forbiddenAddress);
-  expect(seen.attemptLog).toEqual([
-    expect.objectContaining({ attempt: 1, responseStatus: null, error: WEBHOOK_MESSAGES.forbiddenAddress }),
-  ]);
-  expect(seen.attemptLog[0]).not.toHaveProperty('refusedAddress');
+  // Retried every 50 ms here, so a second refusal may be logged by the time it is read: each is one.
+  expect(seen.attemptLog.length).toBeGreaterThan(0);
+  expect(seen.attemptLog).toEqual(
+    seen.attemptLog.map((_: unknown, index: number) =>
+      expect.objectContaining({
+        attempt: index + 1,
+        responseStatus: null,
+        error: WEBHOOK_MESSAGES.forbiddenAddress,
+      }),
+    ),
+  );
+  for (const attempt of seen.attemptLog) expect(attempt).not.toHaveProperty('refusedAddress');
 
   const [asAdmin] = (await logOf(await personas.headers('internalAdmin'))).json().deliveries;
   expect(asAdmin.attemptLog[0]).toMatchObject({
