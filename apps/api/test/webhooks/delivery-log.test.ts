@@ -147,9 +147,10 @@ it('tells a manager why a delivery was refused, and only an internal admin the a
   expect(queued.statusCode).toBe(202);
   const logOf = async (headers: Record<string, string>) =>
     t.app.inject({ method: 'GET', url: `${path}/deliveries`, headers });
+  // Retried every 50 ms here: by the time the log is read, more than one refusal may be in it.
   await waitFor(
     'the refused attempt',
-    async () => (await logOf(manager)).json().deliveries[0]?.attempts === 1,
+    async () => ((await logOf(manager)).json().deliveries[0]?.attempts ?? 0) >= 1,
     20_000,
   );
 
@@ -157,7 +158,7 @@ it('tells a manager why a delivery was refused, and only an internal admin the a
   expect(asManager.body).not.toContain('10.0.0.1');
   const [seen] = asManager.json().deliveries;
   expect(seen.lastError).toBe(WEBHOOK_MESSAGES.forbiddenAddress);
-  // Retried every 50 ms here, so a second refusal may be logged by the time it is read: each is one.
+  // Each logged attempt is a refusal.
   expect(seen.attemptLog.length).toBeGreaterThan(0);
   expect(seen.attemptLog).toEqual(
     seen.attemptLog.map((_: unknown, index: number) =>
