@@ -1,6 +1,5 @@
 import type { IncomingMessage, Server } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * The first half of a graceful stop. Once Fastify's close() has begun, a request it reads answers
@@ -11,19 +10,31 @@ import { setTimeout as sleep } from 'node:timers/promises';
  */
 export function watchConnections(server: Server) {
   const awaitingRequest = new Set<Socket>();
+  /** Called when the last accepted connection has sent its request or closed. */
+  let drained: (() => void) | undefined;
+  const settled = (socket: Socket) => {
+    if (awaitingRequest.delete(socket) && awaitingRequest.size === 0) drained?.();
+  };
   server.on('connection', (socket: Socket) => {
     awaitingRequest.add(socket);
-    socket.once('close', () => awaitingRequest.delete(socket));
+    socket.once('close', () => settled(socket));
   });
-  server.on('request', (request: IncomingMessage) => awaitingRequest.delete(request.socket));
+  server.on('request', (request: IncomingMessage) => settled(request.socket));
 
   return {
     /** Refuses new connections, then waits up to `waitMs` for the requests of accepted ones. */
     async stopAccepting(waitMs = 1000): Promise<void> {
       // net's close, not http's: http's also ends the idle keep-alive connections, which close() does later.
       if (server.listening) NetServer.prototype.close.call(server);
-      const until = Date.now() + waitMs;
-      while (awaitingRequest.size > 0 && Date.now() < until) await sleep(5);
+      if (awaitingRequest.size === 0) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, waitMs);
+        drained = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      drained = undefined;
     },
   };
 }
