@@ -231,7 +231,7 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
         autorun: false,
       },
     );
-    observeJobs(worker, queue, logger, options.metrics);
+    observeJobs(worker, queue, logger, { metrics: options.metrics, now });
     worker.on(
       'error',
       throttled((error: Error) => log.warn({ err: error }, 'worker error')),

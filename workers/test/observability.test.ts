@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,10 +15,11 @@ import {
   type TestSmtpServer,
   waitFor,
 } from '@portal/testing/workers/helpers';
-import { Queue } from 'bullmq';
+import { type Job, Queue, type Worker } from 'bullmq';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_MAIL_FROM } from '../src/mail/send-mail.js';
+import { observeJobs } from '../src/observability/job-events.js';
 import { WorkerMetrics } from '../src/observability/metrics.js';
 import { type MetricsServer, startMetricsServer } from '../src/observability/metrics-server.js';
 import { type RunningWorkers, startWorkers } from '../src/start-workers.js';
@@ -186,4 +188,42 @@ it('refuses anyone without the token', async () => {
     expect(await reply.text()).not.toContain('portal_');
   }
   expect((await scrape({ authorization: `Bearer ${TOKEN}` }, '/other')).status).toBe(404);
+});
+
+it("stamps a job's last success with the workers' clock, and measures a failure that will be retried", async () => {
+  const events = new EventEmitter();
+  const own = new WorkerMetrics();
+  const logged: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logged.push(JSON.parse(chunk.toString()));
+      done();
+    },
+  });
+  const clock = new Date('2031-05-06T07:08:09.000Z');
+  observeJobs(events as unknown as Worker, 'mail', pino({ level: 'info' }, sink), {
+    metrics: own,
+    now: () => clock,
+  });
+  // BullMQ gives a failure that will be retried no finishing time: its duration is measured.
+  const job = {
+    name: 'mail.send',
+    id: '7',
+    data: {},
+    attemptsStarted: 1,
+    attemptsMade: 1,
+    opts: { attempts: 3 },
+  };
+  events.emit('active', job);
+  events.emit('failed', job, new Error('refused'));
+  events.emit('active', job);
+  events.emit('completed', job as unknown as Job);
+  await waitFor('both lines', () => logged.length === 4);
+  const failed = logged.find((line) => line.msg === 'job failed');
+  expect(failed).toMatchObject({ jobId: '7', willRetry: true, durationMs: expect.any(Number) });
+  expect(logged.find((line) => line.msg === 'job finished')?.durationMs).toEqual(expect.any(Number));
+  const { values } = await own.lastSuccess.get();
+  expect(values).toEqual([
+    expect.objectContaining({ labels: { queue: 'mail', job: 'mail.send' }, value: clock.getTime() / 1000 }),
+  ]);
 });
