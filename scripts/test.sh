@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: installs what the tests need, then typecheck, lint, import rules and copy-paste; then two
-# lines at once: unit tests, the rules' mutation score (incremental), web tests, integration and the
-# short fault suite; and the web build, the production build check and the browser tests.
+# lines at once: unit tests, the rules' mutation score (incremental), the short fault suite, web tests
+# and integration; and the web build, the production build check and the browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -67,7 +67,9 @@ timed imports npm run -s check:imports
 # Copy-paste (jscpd, .jscpd.json): fails when duplicated code grows past the bar in the script.
 timed copy-paste npx tsx scripts/copy-paste.ts
 # Two lines at once: each spends much of its time waiting (on Postgres, Redis, a browser), so
-# together they take little more than the longer alone (measured on two cores). The browser line's
+# together they take little more than the longer alone (measured on two cores). The fault suite uses
+# half a core for a minute and a half, waiting out its faults: early, beside the browser line, rather
+# than last, where it left the machine idle once the browser tests were done. The browser line's
 # output is kept and printed when it ends, so neither interleaves with the other.
 browser_line() {
   timed web-build npm run build -w @portal/web
@@ -79,15 +81,15 @@ browser_line >"$browser_log" 2>&1 &
 browser_pid=$!
 server_status=0
 {
-  timed unit run_vitest unit && timed mutation mutation_step && timed web run_vitest web &&
-    timed integration run_vitest integration && timed fault-suite run_vitest chaos
+  timed unit run_vitest unit && timed mutation mutation_step && timed fault-suite run_vitest chaos &&
+    timed web run_vitest web && timed integration run_vitest integration
 } || server_status=$?
 browser_status=0
 wait "$browser_pid" || browser_status=$?
 echo "--- web build, production check and browser tests ---"
 cat "$browser_log"
 if [ "$server_status" != 0 ] || [ "$browser_status" != 0 ]; then
-  echo "test: failed (unit, mutation, web, integration and fault suite: exit $server_status; build, production check and browser: exit $browser_status)" >&2
+  echo "test: failed (unit, mutation, fault suite, web and integration: exit $server_status; build, production check and browser: exit $browser_status)" >&2
   exit 1
 fi
 
