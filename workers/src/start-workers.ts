@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from '@portal/db';
 import { DEFAULT_RETENTION, type RetentionSettings } from '@portal/domain/operations/retention';
 import { DEFAULT_SUBSCRIPTION_WINDOW_SECONDS } from '@portal/domain/reports/subscription';
+import { systemClock } from '@portal/process/clock';
 import { ENV_DEFAULTS } from '@portal/process/env';
 import {
   claimQueuePrefix,
@@ -27,6 +28,7 @@ import { createHandlers } from './handlers.js';
 import { createMailer, type MailConfig } from './mail/send-mail.js';
 import { observeJobs } from './observability/job-events.js';
 import type { WorkerMetrics } from './observability/metrics.js';
+import { onceAMinute } from './observability/once-a-minute.js';
 import { createRegistry } from './registry.js';
 import { type RelayTuning, startOutboxRelay } from './relay/outbox-relay.js';
 import { type StartupSteps, startJobSchedules } from './schedules.js';
@@ -81,17 +83,6 @@ export const DEFAULT_PUBLIC_URL = ENV_DEFAULTS.PUBLIC_URL;
 export const DEFAULT_SESSION_IDLE_MINUTES = ENV_DEFAULTS.SESSION_IDLE_MINUTES;
 export { DEFAULT_OPERATIONS_MAILBOX };
 
-/** While Redis is away the same error repeats every reconnect; say it once a minute. */
-function throttled(report: (error: Error) => void): (error: Error) => void {
-  let last = { message: '', at: 0 };
-  return (error) => {
-    const now = Date.now();
-    if (error.message === last.message && now - last.at < 60_000) return;
-    last = { message: error.message, at: now };
-    report(error);
-  };
-}
-
 export type RunningWorkers = { stop(): Promise<void> };
 
 /** How long the start waits for its claim of QUEUE_PREFIX before it returns with the claim pending. */
@@ -141,7 +132,7 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
   }
   const { handle, redisUrl, prefix, logger } = options;
   const mailer = createMailer(options.mailConfig);
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? systemClock;
   const publicUrl = options.publicUrl ?? DEFAULT_PUBLIC_URL;
   const sessionIdleMinutes = options.sessionIdleMinutes ?? DEFAULT_SESSION_IDLE_MINUTES;
   const webhooks = options.webhooks ?? defaultWebhookSettings();
@@ -234,7 +225,7 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
     observeJobs(worker, queue, logger, { metrics: options.metrics, now });
     worker.on(
       'error',
-      throttled((error: Error) => log.warn({ err: error }, 'worker error')),
+      onceAMinute((error: Error) => log.warn({ err: error }, 'worker error'), now),
     );
     return worker;
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database, DatabaseHandle } from '@portal/db';
+import { systemClock } from '@portal/process/clock';
 import { createProducerQueues, inspectorConnection, type ProducerQueues, withTimeout } from '@portal/queue';
 import type { BlobStore } from '@portal/storage';
 import type { LookupAll } from '@portal/webhooks';
@@ -61,8 +62,6 @@ declare module 'fastify' {
     now: Clock;
   }
 }
-
-const systemClock: Clock = () => new Date();
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;

@@ -7,6 +7,6 @@ import type { Kysely } from 'kysely';
 // transaction on, the file store, the clock. Route handlers pass `{ db: app.db, ... }`.
 export type DbDeps = { db: Kysely<Database> };
 export type StoreDeps = DbDeps & { store: BlobStore };
-export type Clock = () => Date;
+export type { Clock } from '@portal/process/clock';
 /** Who makes a change: their rights decide its partner scope, their id goes in the audit log. */
 export type Actor = Principal & { userId: string };
